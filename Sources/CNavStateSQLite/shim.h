@@ -1,0 +1,4 @@
+#ifndef CNAVSTATESQLITE_SHIM_H
+#define CNAVSTATESQLITE_SHIM_H
+#include <sqlite3.h>
+#endif

@@ -1,0 +1,21 @@
+/// A value an app navigates to: usually an enum case with associated values.
+///
+/// Anything `Codable`, `Hashable` and `Sendable` qualifies; register the type
+/// in a ``DestinationRegistry`` under a stable name to persist it.
+///
+/// ```swift
+/// enum OrderRoute: NavDestination {
+///     case list
+///     case detail(id: Int)
+/// }
+/// ```
+public typealias NavDestination = Codable & Hashable & Sendable
+
+/// Whether entries of a destination type may be written to a store.
+public enum DestinationPersistence: String, Sendable, Hashable, Codable {
+    /// Entries are saved and restored (the default).
+    case persisted
+    /// Entries are never written: a payment or password screen. Saving leaves
+    /// such an entry, and what sits above it in its stack, out of the file.
+    case neverPersisted
+}

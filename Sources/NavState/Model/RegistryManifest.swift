@@ -1,0 +1,144 @@
+public import Foundation
+
+/// A registry described as data: which stable names, versions and tags an app
+/// version knows, without its code.
+///
+/// The `navstate check` command reads one to tell, before an update ships,
+/// which saved entries the new app would drop.
+///
+/// ```json
+/// {"types":[{"aliases":["order"],"name":"orders","swiftNames":["MyApp.OrderRoute","5MyApp10OrderRouteO"],"version":2}]}
+/// ```
+///
+/// `aliases` are the old names the app chose; `swiftNames` are the type's
+/// SwiftUI-qualified and mangled names, which the registry adds by itself.
+/// The built-in scalar types are always known and are not listed.
+public struct RegistryManifest: Codable, Sendable, Hashable {
+    /// One registered type.
+    public struct TypeDescription: Codable, Sendable, Hashable {
+        public var name: String
+        public var version: Int
+        public var aliases: [String]
+        public var swiftNames: [String]
+        public var persistence: DestinationPersistence
+
+        public init(
+            name: String, version: Int = 1, aliases: [String] = [], swiftNames: [String] = [],
+            persistence: DestinationPersistence = .persisted
+        ) {
+            self.name = name
+            self.version = version
+            self.aliases = aliases
+            self.swiftNames = swiftNames
+            self.persistence = persistence
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
+            aliases = try container.decodeIfPresent([String].self, forKey: .aliases) ?? []
+            swiftNames = try container.decodeIfPresent([String].self, forKey: .swiftNames) ?? []
+            persistence = try container.decodeIfPresent(DestinationPersistence.self, forKey: .persistence) ?? .persisted
+        }
+    }
+
+    /// The app's types, built-ins not included.
+    public var types: [TypeDescription]
+
+    public init(types: [TypeDescription]) {
+        self.types = types
+    }
+
+    /// Reads a manifest document and checks it describes a registry: every
+    /// name valid, no tag claimed by two types, versions from 1.
+    public init(json data: some Collection<UInt8>) throws(NavModelError) {
+        let manifest: RegistryManifest
+        do {
+            manifest = try JSONDecoder().decode(RegistryManifest.self, from: Data(data))
+        } catch {
+            throw .invalidManifest(String(describing: error))
+        }
+        _ = try ManifestResolver(manifest)
+        self = manifest
+    }
+
+    /// The manifest as pretty-printed JSON with sorted keys, stable across runs.
+    public func jsonData() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding strings, integers and arrays of them cannot fail.
+        return (try? encoder.encode(self)) ?? Data()
+    }
+
+    /// Resolves an entry's tag the way a registry built from this manifest
+    /// would: app types by name, alias or Swift name, plus the built-ins.
+    public func resolve(_ entry: NavEntry) throws(NavModelError) -> DestinationRegistry.ResolvedTag? {
+        try ManifestResolver(self).resolve(entry)
+    }
+}
+
+extension DestinationRegistry {
+    /// The registry described as data, for `navstate check --registry`.
+    public var manifest: RegistryManifest {
+        RegistryManifest(types: registrations.filter { !$0.isBuiltIn }.map { registration in
+            RegistryManifest.TypeDescription(
+                name: registration.name,
+                version: registration.version,
+                aliases: registration.aliases,
+                swiftNames: registration.automaticNames,
+                persistence: registration.persistence)
+        })
+    }
+}
+
+/// Tag resolution for a manifest, with the same rules as a registry.
+public struct ManifestResolver: Sendable {
+    private struct Target: Sendable {
+        let name: String
+        let version: Int
+        let chosen: Bool
+        let persistence: DestinationPersistence
+        /// Which type of the manifest claimed the tag, so one type's own
+        /// overlapping names are not a clash.
+        let owner: Int
+    }
+
+    private var targets: [String: Target] = [:]
+
+    /// Builds the lookup table, refusing a manifest whose tags clash.
+    public init(_ manifest: RegistryManifest) throws(NavModelError) {
+        let builtIns = DestinationRegistry.builtInRegistrations.map { registration in
+            RegistryManifest.TypeDescription(
+                name: registration.name, version: registration.version,
+                aliases: [], swiftNames: registration.automaticNames)
+        }
+        for (owner, type) in (builtIns + manifest.types).enumerated() {
+            guard type.version >= 1 else {
+                throw .invalidVersion(type: type.name, version: type.version)
+            }
+            try DestinationRegistry.validate(name: type.name)
+            for alias in type.aliases { try DestinationRegistry.validate(name: alias) }
+            let claims = ([type.name] + type.aliases).map { ($0, true) } + type.swiftNames.map { ($0, false) }
+            for (tag, chosen) in claims {
+                if let existing = targets[tag] {
+                    if existing.owner == owner { continue }
+                    throw .nameClaimedTwice(name: tag, existingType: existing.name, newType: type.name)
+                }
+                targets[tag] = Target(name: type.name, version: type.version, chosen: chosen, persistence: type.persistence, owner: owner)
+            }
+        }
+    }
+
+    /// How an entry's tag resolves; `nil` when no type answers to it.
+    public func resolve(_ entry: NavEntry) -> DestinationRegistry.ResolvedTag? {
+        guard let target = targets[entry.tag] else { return nil }
+        let saved = entry.version ?? (target.chosen ? 1 : target.version)
+        return DestinationRegistry.ResolvedTag(name: target.name, savedVersion: saved, knownVersion: target.version)
+    }
+
+    /// Whether entries with this tag may be saved; `nil` when unknown.
+    public func persistence(ofTag tag: String) -> DestinationPersistence? {
+        targets[tag]?.persistence
+    }
+}
