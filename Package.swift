@@ -23,7 +23,16 @@ let package = Package(
             dependencies: [
                 "CNavStateSQLite",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            plugins: ["EmbedMigrations"]
+        ),
+        // Migrations/*.sql are the only definition of the schema; this plugin
+        // compiles them into the library so no file is looked up at run time.
+        .executableTarget(name: "EmbedMigrationsTool"),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["EmbedMigrationsTool"]
         ),
         .executableTarget(
             name: "NavStateCLI",
@@ -32,10 +41,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A second process for the store's multi-process tests.
+        .executableTarget(
+            name: "NavStateTestHelper",
+            dependencies: [
+                "NavState",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "NavStateTests",
             dependencies: [
                 "NavState",
+                "NavStateTestHelper",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -44,7 +63,7 @@ let package = Package(
 )
 
 // Settings every target shares, set once so no target drifts.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("ExistentialAny"),

@@ -37,6 +37,14 @@ public enum NavModelError: Error, Sendable, Hashable, CustomStringConvertible {
     case oddItemCount(Int)
     /// A manifest document that does not describe a registry.
     case invalidManifest(String)
+    /// A scene state that breaks one of its invariants.
+    case invalidSceneState(String)
+    /// A scene JSON document that is not NavState's scene format.
+    case invalidSceneJSON(String)
+    /// No checkpoint of that name can be returned to.
+    case checkpointNotFound(String)
+    /// A value of the wrong type returned to a checkpoint.
+    case checkpointValueMismatch(checkpoint: String, expected: String?, got: String)
 
     public var description: String {
         switch self {
@@ -70,6 +78,17 @@ public enum NavModelError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the representation has \(count) strings; it must hold [tag, payload] pairs, so an even number"
         case let .invalidManifest(reason):
             return "the registry manifest is not valid: \(reason)"
+        case let .invalidSceneState(reason):
+            return "the scene state is not valid: \(reason)"
+        case let .invalidSceneJSON(reason):
+            return "the scene JSON is not valid: \(reason)"
+        case let .checkpointNotFound(name):
+            return "there is no checkpoint '\(name)' to return to in this scene"
+        case let .checkpointValueMismatch(checkpoint, expected, got):
+            guard let expected else {
+                return "checkpoint '\(checkpoint)' returns no value, but a \(got) was given; return without a value"
+            }
+            return "checkpoint '\(checkpoint)' returns a \(expected), but a \(got) was given; a handler for \(expected) would never see it"
         }
     }
 }

@@ -1,0 +1,145 @@
+import CNavStateSQLite
+
+/// One SQLite connection: opening, pragmas, statements, transactions.
+///
+/// It is deliberately not Sendable: a connection must be used by one thread at
+/// a time, so the store owns it behind a lock. Only this folder imports the C
+/// module.
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    private var statementCache: [String: SQLiteStatement] = [:]
+
+    /// `SQLITE_TRANSIENT`: tells SQLite to copy bound text before returning,
+    /// because Swift's buffers do not outlive the call.
+    /// (sqlite.org/c3ref/bind_blob.html: "If the fifth argument has the value
+    /// SQLITE_TRANSIENT, then SQLite makes its own private copy of the data
+    /// immediately, before the sqlite3_bind_*() routine returns.")
+    static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// Opens (and with `create`, creates) the database at `path`, or a private
+    /// in-memory database for `":memory:"`.
+    init(path: String, create: Bool, readOnly: Bool = false) throws(SQLiteError) {
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        if readOnly {
+            flags |= SQLITE_OPEN_READONLY
+        } else {
+            flags |= SQLITE_OPEN_READWRITE
+            if create { flags |= SQLITE_OPEN_CREATE }
+        }
+        var db: OpaquePointer?
+        let result = sqlite3_open_v2(path, &db, flags, nil)
+        guard let db else {
+            throw SQLiteError(code: result, message: "out of memory opening the database", sql: nil)
+        }
+        guard result == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(db))
+            sqlite3_close_v2(db)
+            throw SQLiteError(code: result, message: message, sql: nil)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// How long a write waits for another connection's lock before failing
+    /// with `SQLITE_BUSY`.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Runs SQL text that takes no parameters (schema, pragmas, migrations),
+    /// possibly several statements.
+    func execute(_ sql: String) throws(SQLiteError) {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let result = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if result != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? lastMessage
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+        }
+    }
+
+    /// A prepared statement, reused across calls with the same SQL.
+    func cached(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let statement = statementCache[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// A prepared statement used once.
+    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard result == SQLITE_OK, let statement else {
+            throw error(result, sql: sql)
+        }
+        return SQLiteStatement(statement, connection: self, sql: sql)
+    }
+
+    /// Runs `body` in a transaction, committing when it returns and rolling
+    /// back when it throws.
+    ///
+    /// `immediate` takes the write lock at BEGIN, so a writer waits (busy
+    /// timeout) up front instead of failing halfway when another process
+    /// writes; sqlite.org/lang_transaction.html: "IMMEDIATE cause the database
+    /// connection to start a new write immediately".
+    func transaction<T>(immediate: Bool, _ body: () throws -> T) throws -> T {
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            // A failed COMMIT or an error that already rolled back leaves no
+            // transaction; ROLLBACK then fails harmlessly.
+            if !isAutocommit { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// Rows inserted, updated or deleted since the connection opened.
+    var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    func error(_ code: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: lastMessage, sql: sql)
+    }
+
+    /// The text of the first column of the first row of a parameterless
+    /// query, such as `PRAGMA journal_mode = WAL`.
+    func text(_ sql: String) throws(SQLiteError) -> String? {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.text(at: 0)
+    }
+
+    /// The first column of the first row of a query that takes no
+    /// parameters, such as `PRAGMA user_version`; 0 when there is no row.
+    func integer(_ sql: String) throws(SQLiteError) -> Int {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return 0 }
+        return statement.int(at: 0)
+    }
+
+    /// The path of the file behind the main database, empty in memory.
+    var filename: String {
+        sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
+    }
+}
+
+@available(*, unavailable)
+extension SQLiteConnection: Sendable {}

@@ -1,0 +1,47 @@
+public import Logging
+
+extension NavStore {
+    /// What a save survives.
+    public enum Durability: String, Sendable, Hashable, CaseIterable {
+        /// `synchronous=NORMAL` in WAL mode: a save survives the app crashing
+        /// or being killed; the last saves before a power loss or OS crash may
+        /// be rolled back (never half-written). The default.
+        case normal
+        /// `synchronous=FULL`: every acknowledged save also survives power
+        /// loss, at the cost of an fsync per save.
+        case full
+    }
+
+    /// Limits checked on every save. Past one, the save fails with
+    /// ``NavStoreError/limitExceeded(_:scene:actual:limit:)``; nothing is
+    /// ever truncated silently.
+    public struct Limits: Sendable, Hashable {
+        /// Entries in any one stack. Default 1,000.
+        public var entriesPerStack: Int = 1_000
+        /// UTF-8 bytes of one entry's payload. Default 64 KiB.
+        public var payloadBytes: Int = 64 * 1024
+        /// Tag and payload bytes of a whole scene state. Default 1 MiB.
+        public var sceneBytes: Int = 1024 * 1024
+        /// UTF-8 bytes of a scene name. Default 256.
+        public var sceneNameBytes: Int = 256
+
+        public init() {}
+    }
+
+    /// How a store is opened.
+    public struct Configuration: Sendable {
+        public var durability: Durability = .normal
+        /// How long a write waits for another process's lock. Default 5 s.
+        public var busyTimeout: Duration = .seconds(5)
+        public var limits: Limits = Limits()
+        /// Where the store's events go: open, migrate, save, load, prune,
+        /// purge and errors. Payload contents are only logged at trace level.
+        public var logger: Logger = Logger(label: "navstate")
+
+        public init(durability: Durability = .normal, limits: Limits = Limits(), logger: Logger = Logger(label: "navstate")) {
+            self.durability = durability
+            self.limits = limits
+            self.logger = logger
+        }
+    }
+}

@@ -1,0 +1,158 @@
+public import Foundation
+import Logging
+
+extension NavStore {
+    /// Every scene with its head revision, depth, presentations, update time
+    /// and bytes, ordered by name.
+    public func scenes() throws(NavStoreError) -> [SceneSummary] {
+        try withConnection("list scenes") { store in
+            let statement = try store.connection.cached("""
+                SELECT s.name, s.head_revision, r.depth, r.presentation_count, s.updated_at, r.byte_count
+                FROM scene AS s JOIN revision AS r ON r.scene_id = s.id AND r.number = s.head_revision
+                ORDER BY s.name
+                """)
+            var scenes: [SceneSummary] = []
+            while try statement.step() {
+                scenes.append(SceneSummary(
+                    scene: statement.text(at: 0), revision: statement.int(at: 1), depth: statement.int(at: 2),
+                    presentations: statement.int(at: 3),
+                    updatedAt: Date(timeIntervalSince1970: statement.double(at: 4)), bytes: statement.int(at: 5)))
+            }
+            return scenes
+        }
+    }
+
+    /// The kept revisions of a scene, oldest first; empty when the scene does
+    /// not exist.
+    public func history(scene: String) throws(NavStoreError) -> [RevisionSummary] {
+        try withConnection("history") { store in
+            let statement = try store.connection.cached("""
+                SELECT r.number, r.saved_at, r.depth, r.presentation_count, r.byte_count
+                FROM revision AS r JOIN scene AS s ON s.id = r.scene_id
+                WHERE s.name = ?1 ORDER BY r.number
+                """)
+            try statement.bind(.text(scene))
+            var revisions: [RevisionSummary] = []
+            while try statement.step() {
+                revisions.append(RevisionSummary(
+                    revision: statement.int(at: 0), savedAt: Date(timeIntervalSince1970: statement.double(at: 1)),
+                    depth: statement.int(at: 2), presentations: statement.int(at: 3), bytes: statement.int(at: 4)))
+            }
+            return revisions
+        }
+    }
+
+    /// Deletes a scene and its whole history, overwriting the freed pages.
+    ///
+    /// - Returns: Whether the scene existed.
+    @discardableResult
+    public func delete(scene: String) throws(NavStoreError) -> Bool {
+        let deleted = try withConnection("delete") { store -> Bool in
+            store.heads[scene] = nil
+            let connection = store.connection
+            try connection.execute("PRAGMA secure_delete = ON")
+            defer { try? connection.execute("PRAGMA secure_delete = OFF") }
+            return try connection.transaction(immediate: true) { () throws -> Bool in
+                try connection.cached("DELETE FROM scene WHERE name = ?1").bind(.text(scene)).run()
+                return connection.changes > 0
+            }
+        }
+        logger.info("deleted scene", metadata: ["scene": "\(scene)", "existed": "\(deleted)"])
+        return deleted
+    }
+
+    /// Removes every scene and makes sure the bytes are gone from the files:
+    /// freed pages are overwritten (`secure_delete`), the WAL is checkpointed
+    /// and truncated, and the file is vacuumed.
+    ///
+    /// - Returns: `false` when another connection's open read kept the WAL
+    ///   from being fully checkpointed; purge again once it has finished.
+    @discardableResult
+    public func purge() throws(NavStoreError) -> Bool {
+        let complete = try withConnection("purge") { store -> Bool in
+            store.heads.removeAll()
+            let connection = store.connection
+            try connection.execute("PRAGMA secure_delete = ON")
+            defer { try? connection.execute("PRAGMA secure_delete = OFF") }
+            try connection.transaction(immediate: true) {
+                try connection.execute("DELETE FROM entry; DELETE FROM revision; DELETE FROM scene;")
+            }
+            try connection.execute("VACUUM")
+            return try Self.checkpointTruncating(connection)
+        }
+        logger.info("purged store", metadata: ["path": "\(path)", "checkpointComplete": "\(complete)"])
+        return complete
+    }
+
+    /// `PRAGMA wal_checkpoint(TRUNCATE)`; true when every frame was copied
+    /// back and the WAL truncated to zero bytes.
+    static func checkpointTruncating(_ connection: SQLiteConnection) throws -> Bool {
+        guard connection.filename != "" else { return true }
+        let statement = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
+        guard try statement.step() else { return false }
+        // Columns: busy flag, WAL frames, frames checkpointed.
+        return statement.int(at: 0) == 0
+    }
+
+    /// Keeps the last `keepRevisions` revisions of every scene, and with
+    /// `notUpdatedFor`, removes scenes not saved for that long.
+    ///
+    /// Entries still visible in a kept revision stay; only rows no kept
+    /// revision can see are removed.
+    @discardableResult
+    public func prune(keepRevisions: Int = 20, notUpdatedFor maximumAge: TimeInterval? = nil) throws(NavStoreError) -> PruneResult {
+        guard keepRevisions >= 1 else {
+            throw .invalidArgument("keepRevisions must be at least 1 (the head), not \(keepRevisions)")
+        }
+        if let maximumAge, maximumAge < 0 {
+            throw .invalidArgument("the maximum age cannot be negative")
+        }
+        let result = try withConnection("prune") { store -> PruneResult in
+            store.heads.removeAll()
+            let connection = store.connection
+            return try connection.transaction(immediate: true) { () throws -> PruneResult in
+                var scenes = 0
+                if let maximumAge {
+                    let cutoff = Date().timeIntervalSince1970 - maximumAge
+                    try connection.cached("DELETE FROM scene WHERE updated_at < ?1").bind(.real(cutoff)).run()
+                    scenes = connection.changes
+                }
+                try connection.cached("""
+                    DELETE FROM revision WHERE number <= (SELECT head_revision FROM scene WHERE scene.id = revision.scene_id) - ?1
+                    """).bind(.integer(keepRevisions)).run()
+                let revisions = connection.changes
+                try connection.cached("""
+                    DELETE FROM entry WHERE valid_until IS NOT NULL
+                    AND valid_until <= (SELECT head_revision FROM scene WHERE scene.id = entry.scene_id) - ?1 + 1
+                    """).bind(.integer(keepRevisions)).run()
+                return PruneResult(scenesRemoved: scenes, revisionsRemoved: revisions, entriesRemoved: connection.changes)
+            }
+        }
+        logger.info("pruned store", metadata: [
+            "scenes": "\(result.scenesRemoved)", "revisions": "\(result.revisionsRemoved)",
+            "entries": "\(result.entriesRemoved)",
+        ])
+        return result
+    }
+
+    /// Counts of scenes, revisions and entry rows, file sizes, and the schema
+    /// version.
+    public func stats() throws(NavStoreError) -> StoreStats {
+        let counts = try withConnection("stats") { store -> (Int, Int, Int, Int) in
+            let connection = store.connection
+            return (
+                try connection.integer("SELECT count(*) FROM scene"),
+                try connection.integer("SELECT count(*) FROM revision"),
+                try connection.integer("SELECT count(*) FROM entry"),
+                try connection.integer("PRAGMA user_version"))
+        }
+        func size(_ file: String) -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.intValue ?? 0
+        }
+        let onDisk = path != ":memory:"
+        return StoreStats(
+            scenes: counts.0, revisions: counts.1, entries: counts.2,
+            fileBytes: onDisk ? size(path) : 0, walBytes: onDisk ? size(path + "-wal") : 0,
+            schemaVersion: counts.3)
+    }
+}

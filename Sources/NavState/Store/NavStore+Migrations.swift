@@ -1,0 +1,97 @@
+import Foundation
+import Logging
+
+extension NavStore {
+    /// Refuses, before anything is written, a file that is not SQLite, that
+    /// another app owns, or whose schema is newer than this build knows.
+    ///
+    /// Only reads happen here: `PRAGMA journal_mode=WAL` rewrites bytes of
+    /// the header, so it runs after these checks, never before.
+    static func checkBelongsToNavState(_ connection: SQLiteConnection, path: String) throws {
+        let objects: Int
+        do {
+            objects = try connection.integer("SELECT count(*) FROM sqlite_master")
+        } catch {
+            // A garbage file fails here, before a single byte is written.
+            if error.isNotADatabase || error.isCorrupt { throw NavStoreError.notADatabase(path: path) }
+            throw error
+        }
+        let applicationID = try connection.integer("PRAGMA application_id")
+        let schemaVersion = try connection.integer("PRAGMA user_version")
+        if applicationID != Self.applicationID && (applicationID != 0 || objects > 0) {
+            throw NavStoreError.foreignDatabase(path: path)
+        }
+        if schemaVersion > SchemaMigration.latestVersion {
+            throw NavStoreError.newerSchema(path: path, found: schemaVersion, known: SchemaMigration.latestVersion)
+        }
+    }
+
+    static func configure(_ connection: SQLiteConnection, _ configuration: Configuration) throws {
+        let timeout = configuration.busyTimeout.components
+        let milliseconds = timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000
+        connection.setBusyTimeout(milliseconds: Int32(clamping: milliseconds))
+        // In memory the journal mode stays "memory"; on disk it must be WAL.
+        let mode = try connection.text("PRAGMA journal_mode = WAL")
+        if connection.filename != "" && mode?.lowercased() != "wal" {
+            throw NavStoreError.cannotOpen(path: connection.filename, message: "WAL journal mode is unavailable (got \(mode ?? "nothing"))")
+        }
+        switch configuration.durability {
+        case .normal: try connection.execute("PRAGMA synchronous = NORMAL")
+        case .full: try connection.execute("PRAGMA synchronous = FULL")
+        }
+        try connection.execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// Applies every migration the database has not seen, in order, each in
+    /// its own immediate transaction, recording it in `navstate_migration`.
+    ///
+    /// - Returns: How many migrations were applied.
+    static func migrate(_ connection: SQLiteConnection, logger: Logger, path: String) throws -> Int {
+        var applied = 0
+        for migration in SchemaMigration.all {
+            let didApply = try connection.transaction(immediate: true) { () throws -> Bool in
+                // Another process may have migrated while this one waited.
+                let current = try connection.integer("PRAGMA user_version")
+                if current > SchemaMigration.latestVersion {
+                    throw NavStoreError.newerSchema(path: path, found: current, known: SchemaMigration.latestVersion)
+                }
+                guard current < migration.version else { return false }
+                try connection.execute(migration.sql)
+                try connection.cached(
+                    "INSERT INTO navstate_migration (version, name, sql, applied_at) VALUES (?1, ?2, ?3, ?4)"
+                ).bind(.integer(migration.version), .text(migration.name), .text(migration.sql),
+                       .real(Date().timeIntervalSince1970)).run()
+                // PRAGMA takes no bound parameters; the version is our own constant.
+                let setVersion = "PRAGMA user_version = " + String(migration.version)
+                try connection.execute(setVersion)
+                return true
+            }
+            if didApply {
+                applied += 1
+                logger.info("migrated store", metadata: ["path": "\(path)", "migration": "\(migration.name)"])
+            }
+        }
+        return applied
+    }
+
+    /// The schema version of the open database.
+    public func schemaVersion() throws(NavStoreError) -> Int {
+        try withConnection("schema version") { state in
+            try state.connection.integer("PRAGMA user_version")
+        }
+    }
+
+    /// The migrations recorded in the database, in order, with the SQL each
+    /// one ran.
+    public func appliedMigrations() throws(NavStoreError) -> [SchemaMigration] {
+        try withConnection("list migrations") { state in
+            let statement = try state.connection.cached("SELECT version, name, sql FROM navstate_migration ORDER BY version")
+            var migrations: [SchemaMigration] = []
+            while try statement.step() {
+                migrations.append(SchemaMigration(
+                    version: statement.int(at: 0), name: statement.text(at: 1), sql: statement.text(at: 2)))
+            }
+            return migrations
+        }
+    }
+}

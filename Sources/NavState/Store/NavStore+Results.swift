@@ -1,0 +1,87 @@
+public import Foundation
+
+/// Where an entry sits in a scene state.
+public enum EntryLocation: Sendable, Hashable, CustomStringConvertible {
+    /// Position `position` (0 = bottom) of stack `stack` (0 = root).
+    case stack(Int, position: Int)
+    /// The destination of presentation `k` (1-based).
+    case presentation(Int)
+    /// The named scene value.
+    case value(String)
+
+    public var description: String {
+        switch self {
+        case let .stack(stack, position): "stack \(stack) position \(position)"
+        case let .presentation(index): "presentation \(index)"
+        case let .value(name): "value '\(name)'"
+        }
+    }
+}
+
+/// What one save did.
+public struct SaveResult: Sendable, Hashable {
+    /// The revision the save created.
+    public var revision: Int
+    /// Entries left out because their type is never persisted, or because
+    /// they sat above such an entry.
+    public var omitted: [OmittedEntry]
+    /// Entry rows inserted: the entries that changed since the head.
+    public var entriesInserted: Int
+    /// Entry rows closed: entries the new revision no longer holds.
+    public var entriesClosed: Int
+    /// Every row the save inserted, updated or deleted, all tables included.
+    public var rowsWritten: Int
+}
+
+/// An entry a save left out, and where it was.
+public struct OmittedEntry: Sendable, Hashable {
+    public var location: EntryLocation
+    public var entry: NavEntry
+}
+
+/// One saved revision of a scene.
+public struct StoredRevision: Sendable, Hashable {
+    public var scene: String
+    public var revision: Int
+    public var savedAt: Date
+    public var state: SceneState<NavEntry>
+}
+
+/// A scene as `scenes()` lists it.
+public struct SceneSummary: Sendable, Hashable, Codable {
+    public var scene: String
+    /// The head revision.
+    public var revision: Int
+    /// Entries in the head state, presentation destinations included.
+    public var depth: Int
+    public var presentations: Int
+    public var updatedAt: Date
+    /// Tag and payload bytes of the head state.
+    public var bytes: Int
+}
+
+/// A revision as `history(scene:)` lists it.
+public struct RevisionSummary: Sendable, Hashable, Codable {
+    public var revision: Int
+    public var savedAt: Date
+    public var depth: Int
+    public var presentations: Int
+    public var bytes: Int
+}
+
+/// What a prune removed.
+public struct PruneResult: Sendable, Hashable, Codable {
+    public var scenesRemoved: Int
+    public var revisionsRemoved: Int
+    public var entriesRemoved: Int
+}
+
+/// Counts and sizes of a store.
+public struct StoreStats: Sendable, Hashable, Codable {
+    public var scenes: Int
+    public var revisions: Int
+    public var entries: Int
+    public var fileBytes: Int
+    public var walBytes: Int
+    public var schemaVersion: Int
+}

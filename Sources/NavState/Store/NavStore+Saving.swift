@@ -1,0 +1,260 @@
+import Foundation
+import Logging
+
+extension NavStore {
+    /// Saves a scene's state as a new revision.
+    ///
+    /// Entries of never-persisted types are left out, with what sits above
+    /// them (see ``SaveResult/omitted``). Only the entries that changed since
+    /// the head revision are written.
+    ///
+    /// - Parameters:
+    ///   - expectedHead: Save only if the scene's head revision is still this
+    ///     one (0: only if the scene does not exist yet); otherwise throw
+    ///     ``NavStoreError/conflict(scene:expected:actual:)``. `nil` saves
+    ///     unconditionally.
+    ///   - registry: Tells which tags are never persisted; without one, every
+    ///     entry is saved.
+    /// - Returns: The new revision and what the save wrote and left out.
+    @discardableResult
+    public func save(
+        _ state: SceneState<NavEntry>,
+        scene: String,
+        expectedHead: Int? = nil,
+        registry: DestinationRegistry? = nil
+    ) throws(NavStoreError) -> SaveResult {
+        try Self.validate(state)
+        let (kept, omitted) = state.omittingNeverPersisted { registry?.persistence(ofTag: $0.tag) == .neverPersisted }
+        return try save(
+            checked: kept, omitted: omitted.map { OmittedEntry(location: $0.location, entry: $0.element) },
+            scene: scene, expectedHead: expectedHead)
+    }
+
+    /// Saves a typed scene state as a new revision, tags written as stable
+    /// names so the saved state survives renamed types and modules.
+    @discardableResult
+    public func save(
+        _ state: SceneState<AnyDestination>,
+        scene: String,
+        expectedHead: Int? = nil
+    ) throws(NavStoreError) -> SaveResult {
+        try Self.validate(state)
+        let (kept, omittedDestinations) = state.omittingNeverPersisted { $0.persistence == .neverPersisted }
+        let entries: SceneState<NavEntry>
+        do {
+            entries = try kept.entries(style: .stable)
+        } catch {
+            throw .invalidState(error)
+        }
+        let omitted = omittedDestinations.map { OmittedEntry(location: $0.location, entry: $0.element.entry) }
+        return try save(checked: entries, omitted: omitted, scene: scene, expectedHead: expectedHead)
+    }
+
+    private func save(
+        checked state: SceneState<NavEntry>,
+        omitted: [OmittedEntry],
+        scene: String,
+        expectedHead: Int?
+    ) throws(NavStoreError) -> SaveResult {
+        try checkSceneName(scene)
+        let bytes = try checkLimits(state, scene: scene)
+        let newSlots = Slots.of(state)
+        let layout = StoredLayout(state).json()
+        let now = Date().timeIntervalSince1970
+
+        let result = try withConnection("save") { store -> SaveResult in
+            let connection = store.connection
+            let changesBefore = connection.totalChanges
+            let cache = store.heads[scene]
+            let (sceneID, revision, inserted, closed) = try connection.transaction(immediate: true) {
+                () throws -> (Int, Int, Int, Int) in
+                var sceneID: Int
+                var head = 0
+                let find = try connection.cached("SELECT id, head_revision FROM scene WHERE name = ?1")
+                try find.bind(.text(scene))
+                if try find.step() {
+                    sceneID = find.int(at: 0)
+                    head = find.int(at: 1)
+                } else {
+                    sceneID = 0
+                }
+                if let expectedHead, expectedHead != head {
+                    throw NavStoreError.conflict(scene: scene, expected: expectedHead, actual: head)
+                }
+                let oldSlots: [Int: [NavEntry]]
+                if sceneID == 0 {
+                    try connection.cached(
+                        "INSERT INTO scene (name, head_revision, created_at, updated_at) VALUES (?1, 0, ?2, ?2)"
+                    ).bind(.text(scene), .real(now)).run()
+                    sceneID = try connection.integer("SELECT last_insert_rowid()")
+                    oldSlots = [:]
+                } else if let cache, cache.sceneID == sceneID, cache.revision == head {
+                    oldSlots = cache.slots
+                } else {
+                    oldSlots = try Self.headSlots(connection, sceneID: sceneID)
+                }
+                let revision = head + 1
+                let (inserted, closed) = try Self.writeChanges(
+                    connection, sceneID: sceneID, revision: revision, from: oldSlots, to: newSlots)
+                try connection.cached("""
+                    INSERT INTO revision (scene_id, number, saved_at, depth, presentation_count, byte_count, layout)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                    """).bind(.integer(sceneID), .integer(revision), .real(now), .integer(state.depth),
+                              .integer(state.presentations.count), .integer(bytes), .text(layout)).run()
+                try connection.cached("UPDATE scene SET head_revision = ?1, updated_at = ?2 WHERE id = ?3")
+                    .bind(.integer(revision), .real(now), .integer(sceneID)).run()
+                return (sceneID, revision, inserted, closed)
+            }
+            let head = CachedHead(sceneID: sceneID, revision: revision, slots: newSlots)
+            if store.heads.count >= Self.cachedHeadLimit && store.heads[scene] == nil {
+                // Apps have a handful of scenes; a tool saving thousands keeps memory flat.
+                store.heads.removeAll()
+            }
+            store.heads[scene] = head
+            return SaveResult(
+                revision: revision, omitted: omitted, entriesInserted: inserted, entriesClosed: closed,
+                rowsWritten: connection.totalChanges - changesBefore)
+        }
+        logger.debug("saved scene", metadata: [
+            "scene": "\(scene)", "revision": "\(result.revision)",
+            "inserted": "\(result.entriesInserted)", "closed": "\(result.entriesClosed)",
+            "omitted": "\(result.omitted.count)",
+        ])
+        return result
+    }
+
+    static let cachedHeadLimit = 64
+
+    /// Refuses a state that breaks an invariant, before anything is left out,
+    /// so a bad checkpoint is reported rather than quietly dropped.
+    private static func validate<Element>(_ state: SceneState<Element>) throws(NavStoreError) {
+        do {
+            try state.validate()
+        } catch {
+            throw .invalidState(error)
+        }
+    }
+
+    /// Closes the rows of entries that changed or went away and inserts rows
+    /// for the entries that changed or arrived; unchanged entries are not
+    /// touched, which is what keeps a save proportional to the change.
+    private static func writeChanges(
+        _ connection: SQLiteConnection, sceneID: Int, revision: Int,
+        from old: [Int: [NavEntry]], to new: [Int: [NavEntry]]
+    ) throws -> (inserted: Int, closed: Int) {
+        var inserted = 0
+        var closed = 0
+        for slot in Set(old.keys).union(new.keys) {
+            let before = old[slot] ?? []
+            let after = new[slot] ?? []
+            for position in 0..<max(before.count, after.count) {
+                let previous = position < before.count ? before[position] : nil
+                let next = position < after.count ? after[position] : nil
+                if previous == next { continue }
+                if previous != nil {
+                    try connection.cached("""
+                        UPDATE entry SET valid_until = ?1
+                        WHERE scene_id = ?2 AND slot = ?3 AND position = ?4 AND valid_until IS NULL
+                        """).bind(.integer(revision), .integer(sceneID), .integer(slot), .integer(position)).run()
+                    closed += 1
+                }
+                if let next {
+                    try connection.cached("""
+                        INSERT INTO entry (scene_id, slot, position, valid_from, tag, version, payload)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                        """).bind(.integer(sceneID), .integer(slot), .integer(position), .integer(revision),
+                                  .text(next.tag), next.version.map { .integer($0) } ?? .null,
+                                  .text(next.payload)).run()
+                    inserted += 1
+                }
+            }
+        }
+        return (inserted, closed)
+    }
+
+    private func checkSceneName(_ scene: String) throws(NavStoreError) {
+        if scene.isEmpty {
+            throw .invalidSceneName(scene, reason: "it is empty")
+        }
+        let bytes = scene.utf8.count
+        if bytes > configuration.limits.sceneNameBytes {
+            throw .limitExceeded(.sceneNameBytes, scene: scene, actual: bytes, limit: configuration.limits.sceneNameBytes)
+        }
+    }
+
+    /// Checks every limit; returns the state's tag and payload bytes.
+    private func checkLimits(_ state: SceneState<NavEntry>, scene: String) throws(NavStoreError) -> Int {
+        let limits = configuration.limits
+        var total = 0
+        func count(_ entry: NavEntry) throws(NavStoreError) {
+            let payload = entry.payload.utf8.count
+            if payload > limits.payloadBytes {
+                throw .limitExceeded(.payloadBytes, scene: scene, actual: payload, limit: limits.payloadBytes)
+            }
+            total += payload + entry.tag.utf8.count
+        }
+        for index in 0..<state.stackCount {
+            let stack = state.stack(index)
+            if stack.count > limits.entriesPerStack {
+                throw .limitExceeded(.entriesPerStack, scene: scene, actual: stack.count, limit: limits.entriesPerStack)
+            }
+            for entry in stack { try count(entry) }
+        }
+        for presentation in state.presentations { try count(presentation.destination) }
+        for value in state.values.values { try count(value) }
+        if total > limits.sceneBytes {
+            throw .limitExceeded(.sceneBytes, scene: scene, actual: total, limit: limits.sceneBytes)
+        }
+        return total
+    }
+}
+
+extension SceneState {
+    /// The state without never-persisted elements. Such an element takes with
+    /// it the rest of its stack and every presentation above that stack, so
+    /// nothing is restored on top of a screen that is not there; checkpoints
+    /// that no longer point anywhere go too.
+    func omittingNeverPersisted(
+        _ isNeverPersisted: (Element) -> Bool
+    ) -> (SceneState, [(location: EntryLocation, element: Element)]) {
+        var omitted: [(location: EntryLocation, element: Element)] = []
+        var state = self
+        func omitStacksAndPresentations(from stackIndex: Int) {
+            for index in stackIndex..<state.stackCount {
+                if index > 0 {
+                    let presentation = state.presentations[index - 1]
+                    omitted.append((.presentation(index), presentation.destination))
+                }
+                for (position, element) in state.stack(index).enumerated() {
+                    omitted.append((.stack(index, position: position), element))
+                }
+            }
+        }
+        outer: for index in 0..<state.stackCount {
+            if index > 0, isNeverPersisted(state.presentations[index - 1].destination) {
+                omitStacksAndPresentations(from: index)
+                state.presentations.removeSubrange((index - 1)...)
+                break outer
+            }
+            let stack = state.stack(index)
+            if let cut = stack.firstIndex(where: isNeverPersisted) {
+                for position in cut..<stack.count {
+                    omitted.append((.stack(index, position: position), stack[position]))
+                }
+                omitStacksAndPresentations(from: index + 1)
+                state.setStack(index, to: Array(stack[..<cut]))
+                state.presentations.removeSubrange(index...)
+                break outer
+            }
+        }
+        for (name, value) in state.values.sorted(by: { $0.key < $1.key }) where isNeverPersisted(value) {
+            omitted.append((.value(name), value))
+            state.values[name] = nil
+        }
+        let stackSizes = (0..<state.stackCount).map { state.stack($0).count }
+        state.checkpoints.removeAll { checkpoint in
+            checkpoint.stack < 0 || checkpoint.stack >= stackSizes.count || checkpoint.index > stackSizes[checkpoint.stack]
+        }
+        return (state, omitted)
+    }
+}

@@ -1,0 +1,108 @@
+/// An error from the store: opening, saving, loading and maintaining a
+/// NavState database.
+///
+/// A store that cannot read a file never overwrites or wipes it: every
+/// opening error leaves the file byte-identical.
+public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file is not an SQLite database (garbage, truncated header,
+    /// encrypted).
+    case notADatabase(path: String)
+    /// The file is an SQLite database that belongs to another app.
+    case foreignDatabase(path: String)
+    /// The file was written by a newer NavState whose schema this build does
+    /// not know.
+    case newerSchema(path: String, found: Int, known: Int)
+    /// SQLite found the file damaged.
+    case corrupt(path: String, message: String)
+    /// The file or its directory cannot be written.
+    case readOnly(path: String)
+    /// The disk (or the database's size limit) is full; nothing was saved.
+    case diskFull(path: String)
+    /// The file could not be opened or created.
+    case cannotOpen(path: String, message: String)
+    /// Another connection held the database longer than the busy timeout.
+    case busy(path: String)
+    /// An optimistic save found a newer head than the one it expected.
+    case conflict(scene: String, expected: Int, actual: Int)
+    /// A configured limit was exceeded; nothing was truncated or saved.
+    case limitExceeded(StoreLimit, scene: String, actual: Int, limit: Int)
+    /// A scene name that cannot be stored.
+    case invalidSceneName(String, reason: String)
+    /// The state to save breaks a scene-state invariant.
+    case invalidState(NavModelError)
+    /// A revision number below 1 or an option out of range.
+    case invalidArgument(String)
+    /// Any other SQLite failure, with its result code and message.
+    case sqlite(path: String, code: Int32, message: String)
+
+    /// The limits a save is checked against.
+    public enum StoreLimit: String, Sendable, Hashable, CustomStringConvertible {
+        case entriesPerStack
+        case payloadBytes
+        case sceneBytes
+        case sceneNameBytes
+
+        public var description: String {
+            switch self {
+            case .entriesPerStack: "entries per stack"
+            case .payloadBytes: "payload bytes per entry"
+            case .sceneBytes: "total bytes per scene state"
+            case .sceneNameBytes: "scene name bytes"
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .notADatabase(path):
+            return "\(path) is not a NavState database (not SQLite, or damaged); it was left untouched. Move it aside or open with recovery to start fresh"
+        case let .foreignDatabase(path):
+            return "\(path) is an SQLite database of another app; it was left untouched. Point NavState at its own file"
+        case let .newerSchema(path, found, known):
+            return "\(path) was saved by schema \(found); this NavState knows schema \(known). Upgrade NavState to read it; the file was left untouched"
+        case let .corrupt(path, message):
+            return "\(path) is damaged (\(message)); it was left untouched. Run 'navstate check' or open with recovery to start fresh"
+        case let .readOnly(path):
+            return "\(path) cannot be written (read-only file or directory); check its permissions"
+        case let .diskFull(path):
+            return "the disk holding \(path) is full; nothing was saved. Free some space and save again"
+        case let .cannotOpen(path, message):
+            return "\(path) cannot be opened: \(message)"
+        case let .busy(path):
+            return "\(path) stayed locked by another connection past the busy timeout; try again"
+        case let .conflict(scene, expected, actual):
+            return "scene '\(scene)' is at revision \(actual), not \(expected): another writer saved first. Load the head, merge, and save again"
+        case let .limitExceeded(limit, scene, actual, maximum):
+            return "scene '\(scene)' has \(actual) \(limit), over the limit of \(maximum); nothing was saved. Raise the limit in NavStore.Limits or save less"
+        case let .invalidSceneName(name, reason):
+            return "'\(name)' cannot be a scene name: \(reason)"
+        case let .invalidState(error):
+            return error.description
+        case let .invalidArgument(reason):
+            return reason
+        case let .sqlite(path, code, message):
+            return "SQLite error \(code) on \(path): \(message)"
+        }
+    }
+}
+
+extension NavStoreError {
+    /// Maps an SQLite failure on `path` to the case a caller can act on.
+    init(_ error: SQLiteError, path: String) {
+        if error.isNotADatabase {
+            self = .notADatabase(path: path)
+        } else if error.isCorrupt {
+            self = .corrupt(path: path, message: error.message)
+        } else if error.isDiskFull {
+            self = .diskFull(path: path)
+        } else if error.isReadOnly {
+            self = .readOnly(path: path)
+        } else if error.isBusy {
+            self = .busy(path: path)
+        } else if error.isCannotOpen {
+            self = .cannotOpen(path: path, message: error.message)
+        } else {
+            self = .sqlite(path: path, code: error.code, message: error.message)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The part of a revision that is not stack entries: presentation methods,
+/// checkpoints and scene values, stored as one small JSON text per revision.
+struct StoredLayout: Codable, Equatable {
+    struct Value: Codable, Equatable {
+        var tag: String
+        var version: Int?
+        var payload: String
+    }
+
+    var presentations: [PresentationMethod]
+    var checkpoints: [Checkpoint]
+    var values: [String: Value]
+
+    /// The layout of a state with nothing presented, marked or selected: by
+    /// far the most common, so it skips the encoder.
+    static let emptyJSON = #"{"checkpoints":[],"presentations":[],"values":{}}"#
+
+    init(_ state: SceneState<NavEntry>) {
+        presentations = state.presentations.map(\.method)
+        checkpoints = state.checkpoints
+        values = state.values.mapValues { Value(tag: $0.tag, version: $0.version, payload: $0.payload) }
+    }
+
+    func json() -> String {
+        if presentations.isEmpty && checkpoints.isEmpty && values.isEmpty { return Self.emptyJSON }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Strings, integers and arrays of them always encode.
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? Self.emptyJSON
+    }
+
+    static func decode(_ text: String, path: String) throws(NavStoreError) -> StoredLayout {
+        do {
+            return try JSONDecoder().decode(StoredLayout.self, from: Data(text.utf8))
+        } catch {
+            throw .corrupt(path: path, message: "a revision's layout does not decode: \(error)")
+        }
+    }
+}
+
+/// Where each entry of a state lives in the `entry` table: slot 0 is the root
+/// stack, slot k the stack of presentation k, slot −k its destination.
+enum Slots {
+    static func of(_ state: SceneState<NavEntry>) -> [Int: [NavEntry]] {
+        var slots: [Int: [NavEntry]] = [0: state.root]
+        for (offset, presentation) in state.presentations.enumerated() {
+            slots[offset + 1] = presentation.stack
+            slots[-(offset + 1)] = [presentation.destination]
+        }
+        return slots
+    }
+
+    static func state(from slots: [Int: [NavEntry]], layout: StoredLayout, path: String) throws(NavStoreError) -> SceneState<NavEntry> {
+        var state = SceneState<NavEntry>(root: slots[0] ?? [])
+        for (offset, method) in layout.presentations.enumerated() {
+            guard let destination = slots[-(offset + 1)]?.first else {
+                throw .corrupt(path: path, message: "presentation \(offset + 1) has no destination entry")
+            }
+            state.presentations.append(Presentation(method: method, destination: destination, stack: slots[offset + 1] ?? []))
+        }
+        state.checkpoints = layout.checkpoints
+        state.values = layout.values.mapValues { NavEntry(tag: $0.tag, version: $0.version, payload: $0.payload) }
+        return state
+    }
+}

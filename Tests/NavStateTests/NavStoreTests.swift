@@ -1,0 +1,222 @@
+import Foundation
+import NavState
+import Testing
+
+@Suite("Store")
+struct NavStoreTests {
+    @Test func savedStateLoadsBackExactly() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let state = StoreFixtures.richState()
+        let saved = try store.save(state, scene: "main")
+        #expect(saved.revision == 1)
+        let loaded = try #require(try store.load(scene: "main"))
+        #expect(loaded.state == state)
+        #expect(loaded.revision == 1)
+        #expect(loaded.scene == "main")
+    }
+
+    @Test func missingSceneOrRevisionLoadsAsNil() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        #expect(try store.load(scene: "nothing") == nil)
+        try store.save(SceneState(), scene: "main")
+        #expect(try store.load(scene: "main", revision: 2) == nil)
+        #expect(throws: NavStoreError.self) { try store.load(scene: "main", revision: 0) }
+    }
+
+    @Test func everySaveIsANewRevisionAndEveryRevisionLoadsAsSaved() throws {
+        let directory = try TemporaryDirectory()
+        let store = try NavStore(path: directory.path("db.sqlite"), configuration: StoreFixtures.quiet())
+        var states: [SceneState<NavEntry>] = []
+        var state = SceneState<NavEntry>()
+        for index in 0..<12 {
+            switch index % 4 {
+            case 0, 1: state.root.append(StoreFixtures.entry(String(index)))
+            case 2: state.root.removeLast()
+            default: state.root[0] = StoreFixtures.entry("String", "\"\(index)\"")
+            }
+            states.append(state)
+            #expect(try store.save(state, scene: "main").revision == index + 1)
+        }
+        for (offset, expected) in states.enumerated() {
+            #expect(try store.load(scene: "main", revision: offset + 1)?.state == expected)
+        }
+        #expect(try store.history(scene: "main").map(\.revision) == Array(1...12))
+    }
+
+    @Test func pushOntoDeepStackWritesOneEntryRow() throws {
+        var configuration = StoreFixtures.quiet()
+        configuration.limits.entriesPerStack = 2_000
+        let store = try NavStore.inMemory(configuration: configuration)
+        var state = SceneState<NavEntry>(root: (0..<1_000).map { StoreFixtures.entry(#"{"screen":\#($0)}"#) })
+        let first = try store.save(state, scene: "deep")
+        #expect(first.entriesInserted == 1_000)
+        state.root.append(StoreFixtures.entry("1000"))
+        let push = try store.save(state, scene: "deep")
+        #expect(push.entriesInserted == 1)
+        #expect(push.entriesClosed == 0)
+        // One entry row, one revision row, one scene row.
+        #expect(push.rowsWritten == 3)
+        state.root.removeLast(2)
+        let pop = try store.save(state, scene: "deep")
+        #expect(pop.entriesInserted == 0)
+        #expect(pop.entriesClosed == 2)
+        #expect(try store.load(scene: "deep", revision: 2)?.state.root.count == 1_001)
+        #expect(try store.load(scene: "deep")?.state == state)
+    }
+
+    @Test func pushCostsTheSameRowsAfterAnotherStoreWroteTheScene() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let first = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        var state = SceneState<NavEntry>(root: (0..<50).map { StoreFixtures.entry(String($0)) })
+        try first.save(state, scene: "main")
+        let second = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        state.root.append(StoreFixtures.entry("50"))
+        try second.save(state, scene: "main")
+        // The first store's cached head is stale now; it must notice.
+        state.root.append(StoreFixtures.entry("51"))
+        let result = try first.save(state, scene: "main")
+        #expect(result.entriesInserted == 1)
+        #expect(try first.load(scene: "main")?.state == state)
+        #expect(try first.load(scene: "main", revision: 2)?.state.root.count == 51)
+    }
+
+    @Test func conditionalSaveRefusesAStaleHead() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main", expectedHead: 0)
+        try store.save(SceneState(root: [StoreFixtures.entry("2")]), scene: "main", expectedHead: 1)
+        #expect(throws: NavStoreError.conflict(scene: "main", expected: 1, actual: 2)) {
+            try store.save(SceneState(root: [StoreFixtures.entry("3")]), scene: "main", expectedHead: 1)
+        }
+        #expect(throws: NavStoreError.conflict(scene: "main", expected: 0, actual: 2)) {
+            try store.save(SceneState(), scene: "main", expectedHead: 0)
+        }
+        #expect(try store.load(scene: "main")?.state.root == [StoreFixtures.entry("2")])
+        #expect(try store.history(scene: "main").count == 2)
+    }
+
+    @Test func scenesAreListedWithTheirHeads() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        try store.save(StoreFixtures.richState(), scene: "b")
+        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "a")
+        try store.save(SceneState(root: [StoreFixtures.entry("1"), StoreFixtures.entry("22")]), scene: "a")
+        let scenes = try store.scenes()
+        #expect(scenes.map(\.scene) == ["a", "b"])
+        #expect(scenes[0].revision == 2)
+        #expect(scenes[0].depth == 2)
+        #expect(scenes[0].bytes == "Int1Int22".utf8.count)
+        #expect(scenes[1].depth == StoreFixtures.richState().depth)
+        #expect(scenes[1].presentations == 2)
+        #expect(abs(scenes[0].updatedAt.timeIntervalSinceNow) < 60)
+    }
+
+    @Test func deleteRemovesTheSceneAndItsHistory() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        try store.save(StoreFixtures.richState(), scene: "main")
+        try store.save(SceneState(), scene: "other")
+        #expect(try store.delete(scene: "main"))
+        #expect(try !store.delete(scene: "main"))
+        #expect(try store.load(scene: "main") == nil)
+        #expect(try store.scenes().map(\.scene) == ["other"])
+        #expect(try store.stats().entries == 0)
+        #expect(try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
+    }
+
+    @Test func pruneKeepsTheLastRevisionsAndEveryKeptOneStillLoads() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        var states: [SceneState<NavEntry>] = []
+        var state = SceneState<NavEntry>()
+        for index in 0..<30 {
+            if index % 3 == 2 { state.root.removeFirst() } else { state.root.append(StoreFixtures.entry(String(index))) }
+            states.append(state)
+            try store.save(state, scene: "main")
+        }
+        let result = try store.prune(keepRevisions: 5)
+        #expect(result.revisionsRemoved == 25)
+        #expect(result.entriesRemoved > 0)
+        #expect(try store.history(scene: "main").map(\.revision) == Array(26...30))
+        for revision in 26...30 {
+            #expect(try store.load(scene: "main", revision: revision)?.state == states[revision - 1])
+        }
+        #expect(try store.load(scene: "main", revision: 25) == nil)
+        // What remains is exactly the rows the kept revisions can see: one per
+        // run of an unchanged entry at a position across revisions 26...30.
+        var runs = 0
+        for revision in 26...30 {
+            let root = states[revision - 1].root
+            for (position, entry) in root.enumerated() {
+                let previous = revision == 26 ? [] : states[revision - 2].root
+                if position >= previous.count || previous[position] != entry { runs += 1 }
+            }
+        }
+        #expect(try store.stats().entries == runs)
+    }
+
+    @Test func pruneDropsScenesNotUpdatedForTheGivenAge() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        try store.save(SceneState(), scene: "main")
+        #expect(try store.prune(notUpdatedFor: 3600).scenesRemoved == 0)
+        #expect(try store.prune(notUpdatedFor: 0).scenesRemoved == 1)
+        #expect(try store.scenes().isEmpty)
+        #expect(throws: NavStoreError.self) { try store.prune(keepRevisions: 0) }
+    }
+
+    @Test func neverPersistedEntriesAndWhatSitsAboveThemAreLeftOut() throws {
+        let registry = try Samples.registry()
+        var path = NavPath(registry: registry)
+        try path.append(ShopRoute.home)
+        try path.append(PaymentScreen(cardLast4: "4242"))
+        try path.append(ShopRoute.product(id: 1, name: "after payment"))
+        var state = SceneState<AnyDestination>(root: Array(path))
+        state.presentations = [Presentation(method: .sheet, destination: try AnyDestination(5, in: registry))]
+        state.checkpoints = [Checkpoint(name: "top", stack: 0, index: 3), Checkpoint(name: "home", stack: 0, index: 1)]
+        state.values["secret"] = try AnyDestination(PaymentScreen(cardLast4: "1111"), in: registry)
+        state.values["tab"] = try AnyDestination("orders", in: registry)
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let result = try store.save(state, scene: "main")
+        #expect(result.omitted.map(\.location) == [
+            .stack(0, position: 1), .stack(0, position: 2), .presentation(1), .value("secret"),
+        ])
+        let loaded = try #require(try store.load(scene: "main")).state
+        #expect(loaded.root.map(\.tag) == ["shop"])
+        #expect(loaded.presentations.isEmpty)
+        #expect(loaded.checkpoints == [Checkpoint(name: "home", stack: 0, index: 1)])
+        #expect(loaded.values.keys.sorted() == ["tab"])
+    }
+
+    @Test func typedStatesAreSavedUnderStableNames() throws {
+        let registry = try Samples.registry()
+        let decoded = try NavPath.decode(representation: Fixtures.data("backport-emoji.json"), registry: registry)
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        try store.save(SceneState(root: Array(decoded.path)), scene: "main")
+        let loaded = try #require(try store.load(scene: "main"))
+        #expect(loaded.state.root.map(\.tag) == ["Int", "emoji"])
+        let restored = registry.decode(loaded.state.root).compactMap { try? $0.get() }
+        #expect(restored == Array(decoded.path))
+    }
+
+    @Test func invalidStatesAreRefused() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let sheetWithStack = SceneState(presentations: [
+            Presentation(method: .sheet, destination: StoreFixtures.entry("1"), stack: [StoreFixtures.entry("2")]),
+        ])
+        #expect(throws: NavStoreError.self) { try store.save(sheetWithStack, scene: "main") }
+        let badCheckpoint = SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: 0, index: 1)])
+        #expect(throws: NavStoreError.self) { try store.save(badCheckpoint, scene: "main") }
+        #expect(try store.scenes().isEmpty)
+    }
+
+    @Test func awkwardNamesAndPayloadsRoundTripWithoutTouchingOtherRows() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let names = ["main", "it's", "x\"; DROP TABLE scene; --", "nul\u{0}byte", "🎈 scene", "' OR 1=1 --"]
+        for name in names {
+            let payload = "\"\(name)\u{0}\\\"'); DELETE FROM entry; --\""
+            try store.save(SceneState(root: [NavEntry(tag: name, payload: payload)]), scene: name)
+        }
+        #expect(try store.scenes().count == names.count)
+        for name in names {
+            let root = try #require(try store.load(scene: name)).state.root
+            #expect(root == [NavEntry(tag: name, payload: "\"\(name)\u{0}\\\"'); DELETE FROM entry; --\"")])
+        }
+    }
+}
