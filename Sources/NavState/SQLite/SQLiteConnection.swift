@@ -105,6 +105,20 @@ final class SQLiteConnection {
         }
     }
 
+    /// Resets every statement still part-way through its rows.
+    ///
+    /// A statement that returned a row and was not reset keeps a read
+    /// transaction open: in WAL mode that pins an old snapshot, hides other
+    /// processes' writes and blocks checkpoints and VACUUM. The store calls
+    /// this after every operation.
+    func resetActiveStatements() {
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            if sqlite3_stmt_busy(current) != 0 { sqlite3_reset(current) }
+            statement = sqlite3_next_stmt(handle, current)
+        }
+    }
+
     var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     /// Rows inserted, updated or deleted since the connection opened.

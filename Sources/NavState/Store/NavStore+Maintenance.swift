@@ -77,11 +77,24 @@ extension NavStore {
             try connection.transaction(immediate: true) {
                 try connection.execute("DELETE FROM entry; DELETE FROM revision; DELETE FROM scene;")
             }
+            connection.resetActiveStatements()
             try connection.execute("VACUUM")
             return try Self.checkpointTruncating(connection)
         }
         logger.info("purged store", metadata: ["path": "\(path)", "checkpointComplete": "\(complete)"])
         return complete
+    }
+
+    /// Copies the WAL back into the database file and truncates it to zero
+    /// bytes, so nothing deleted lingers in it.
+    ///
+    /// - Returns: `false` when another connection's open read kept some frames
+    ///   in the WAL; call again once it has finished.
+    @discardableResult
+    public func purgeWAL() throws(NavStoreError) -> Bool {
+        try withConnection("checkpoint") { store in
+            try Self.checkpointTruncating(store.connection)
+        }
     }
 
     /// `PRAGMA wal_checkpoint(TRUNCATE)`; true when every frame was copied

@@ -88,7 +88,10 @@ public final class NavStore: Sendable {
     /// ``NavStoreError`` and logging them.
     func withConnection<T>(_ operation: String, _ body: (inout State) throws -> T) throws(NavStoreError) -> T {
         do {
-            return try state.withLock(body)
+            return try state.withLock { state in
+                defer { state.connection.resetActiveStatements() }
+                return try body(&state)
+            }
         } catch let error as NavStoreError {
             logger.error("\(operation) failed", metadata: ["path": "\(path)", "error": "\(error)"])
             throw error

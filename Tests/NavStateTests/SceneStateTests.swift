@@ -1,0 +1,128 @@
+import Foundation
+import NavState
+import Testing
+
+@Suite("Scene state and checkpoints")
+struct SceneStateTests {
+    private func e(_ payload: String) -> NavEntry { StoreFixtures.entry(payload) }
+
+    /// Root [a b c], a managed sheet (d) with [e f], a plain cover (g).
+    private func tree() -> SceneState<NavEntry> {
+        SceneState(
+            root: [e("1"), e("2"), e("3")],
+            presentations: [
+                Presentation(method: .managedSheet, destination: e("4"), stack: [e("5"), e("6")]),
+                Presentation(method: .cover, destination: e("7")),
+            ],
+            checkpoints: [
+                Checkpoint(name: "home", stack: 0, index: 0),
+                Checkpoint(name: "detail", stack: 0, index: 2, valueType: "Int"),
+                Checkpoint(name: "sheet", stack: 1, index: 1),
+            ])
+    }
+
+    @Test func returningDismissesPresentationsAboveAndPopsToTheIndex() throws {
+        let state = try tree().returning(to: "detail", value: e("42"))
+        #expect(state.root == [e("1"), e("2")])
+        #expect(state.presentations.isEmpty)
+        #expect(state.checkpoints.map(\.name) == ["home", "detail"])
+        try state.validate()
+    }
+
+    @Test func returningInsideAManagedPresentationKeepsWhatIsBelow() throws {
+        let state = try tree().returning(to: "sheet")
+        #expect(state.root == tree().root)
+        #expect(state.presentations.count == 1)
+        #expect(state.presentations[0].stack == [e("5")])
+        #expect(state.checkpoints.map(\.name) == ["home", "detail", "sheet"])
+    }
+
+    @Test func returningHomeEmptiesEverything() throws {
+        let state = try tree().returning(to: "home")
+        #expect(state.root.isEmpty)
+        #expect(state.presentations.isEmpty)
+        #expect(state.checkpoints == [Checkpoint(name: "home", stack: 0, index: 0)])
+    }
+
+    @Test func canReturnIsAnsweredWithoutChangingAnything() {
+        let state = tree()
+        #expect(state.canReturn(to: "sheet"))
+        #expect(!state.canReturn(to: "nowhere"))
+        #expect(state == tree())
+    }
+
+    @Test func topMostCheckpointWinsWhenANameIsSetTwice() throws {
+        var state = tree()
+        state.checkpoints.append(Checkpoint(name: "home", stack: 1, index: 0))
+        let returned = try state.returning(to: "home")
+        #expect(returned.root == tree().root)
+        #expect(returned.presentations.count == 1)
+        #expect(returned.presentations[0].stack.isEmpty)
+    }
+
+    @Test func aValueOfTheWrongTypeIsRefusedWithAReason() {
+        #expect(throws: NavModelError.checkpointValueMismatch(checkpoint: "detail", expected: "Int", got: "String")) {
+            _ = try tree().returning(to: "detail", value: NavEntry(tag: "String", payload: "\"x\""))
+        }
+        #expect(throws: NavModelError.checkpointValueMismatch(checkpoint: "home", expected: nil, got: "Int")) {
+            _ = try tree().returning(to: "home", value: e("1"))
+        }
+        #expect(throws: NavModelError.checkpointNotFound("nowhere")) {
+            _ = try tree().returning(to: "nowhere")
+        }
+    }
+
+    @Test func typedDestinationsCheckTheirStableName() throws {
+        let registry = try Samples.registry()
+        let state = SceneState<AnyDestination>(
+            root: [try AnyDestination(ShopRoute.home, in: registry)],
+            checkpoints: [Checkpoint(name: "pick", stack: 0, index: 1, valueType: "shop")])
+        #expect(try state.returning(to: "pick", value: AnyDestination(ShopRoute.home, in: registry)).root.count == 1)
+        #expect(throws: NavModelError.self) {
+            _ = try state.returning(to: "pick", value: AnyDestination(5, in: registry))
+        }
+    }
+
+    @Test func invariantsAreChecked() {
+        #expect(throws: NavModelError.self) {
+            try SceneState(presentations: [Presentation(method: .cover, destination: e("1"), stack: [e("2")])]).validate()
+        }
+        #expect(throws: NavModelError.self) {
+            try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: 1, index: 0)]).validate()
+        }
+        #expect(throws: NavModelError.self) {
+            try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: -1, index: 0)]).validate()
+        }
+        #expect(throws: NavModelError.self) {
+            try SceneState(root: [e("1")], checkpoints: [Checkpoint(name: "x", stack: 0, index: 2)]).validate()
+        }
+    }
+
+    @Test func sceneJSONRoundTripsAndEmbedsTheWireFormat() throws {
+        var state = StoreFixtures.richState()
+        state.root.append(NavEntry(tag: "settings", version: 3, payload: #"{"depth":1}"#))
+        let json = state.jsonData()
+        #expect(try SceneState<NavEntry>(json: json) == state)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(object["format"] as? String == "navstate.scene/1")
+        // Last-pushed first, exactly as SwiftUI writes a path.
+        #expect((object["root"] as? [String])?.prefix(2) == ["settings@3", #"{"depth":1}"#])
+        #expect(state.jsonData() == state.jsonData())
+    }
+
+    @Test(arguments: [
+        #"{"root":[]}"#,
+        #"{"format":"navstate.scene/9"}"#,
+        #"{"format":"navstate.scene/1","root":["a"]}"#,
+        #"{"format":"navstate.scene/1","root":[1,2]}"#,
+        #"{"format":"navstate.scene/1","presentations":[{"method":"popover","destination":["a","1"],"stack":[]}]}"#,
+        #"{"format":"navstate.scene/1","presentations":[{"method":"sheet","destination":["a"],"stack":[]}]}"#,
+        #"{"format":"navstate.scene/1","checkpoints":[{"name":"x","stack":3,"index":0}]}"#,
+        #"{"format":"navstate.scene/1","values":{"tab":["a","1","b","2"]}}"#,
+        "[]",
+        "{",
+    ])
+    func malformedSceneJSONIsATypedError(json: String) {
+        #expect(throws: NavModelError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import NavState
+import Testing
+
+@Suite("Store concurrency")
+struct StoreConcurrencyTests {
+    @Test func threadsSavingDifferentScenesLoseNothing() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try NavStore(path: directory.path("db.sqlite"), configuration: StoreFixtures.quiet())
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var state = SceneState<NavEntry>()
+                    for index in 0..<25 {
+                        state.root.append(StoreFixtures.entry(String(index)))
+                        let result = try store.save(state, scene: "scene-\(worker)")
+                        #expect(result.revision == index + 1)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        for worker in 0..<4 {
+            #expect(try store.load(scene: "scene-\(worker)")?.state.root.count == 25)
+            #expect(try store.history(scene: "scene-\(worker)").count == 25)
+        }
+    }
+
+    @Test func threadsSavingOneSceneConditionallyGetConflictsNeverLostUpdates() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        try store.save(SceneState(), scene: "shared")
+        let outcomes = try await withThrowingTaskGroup(of: (saved: [Int], conflicts: Int).self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    // Each worker opens its own store on the same file, as an
+                    // app's extensions would.
+                    let own = try NavStore(path: path, configuration: StoreFixtures.quiet())
+                    var saved: [Int] = []
+                    var conflicts = 0
+                    for attempt in 0..<20 {
+                        let head = try #require(try own.load(scene: "shared"))
+                        var state = head.state
+                        state.root.append(StoreFixtures.entry("Int", "\(worker * 100 + attempt)"))
+                        do {
+                            saved.append(try own.save(state, scene: "shared", expectedHead: head.revision).revision)
+                        } catch NavStoreError.conflict {
+                            conflicts += 1
+                        }
+                    }
+                    return (saved, conflicts)
+                }
+            }
+            var all: [(saved: [Int], conflicts: Int)] = []
+            for try await outcome in group { all.append(outcome) }
+            return all
+        }
+        let revisions = outcomes.flatMap(\.saved).sorted()
+        #expect(outcomes.reduce(0) { $0 + $1.saved.count + $1.conflicts } == 80)
+        // Every acknowledged save is its own revision, in one unbroken chain.
+        #expect(revisions == Array(2...(revisions.count + 1)))
+        // Every revision holds exactly one more entry than the one before: no
+        // save ever overwrote another.
+        for revision in revisions {
+            #expect(try store.load(scene: "shared", revision: revision)?.state.root.count == revision - 1)
+        }
+    }
+
+    @Test func aSecondProcessSavesToTheSameFileWhileThisOneDoes() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        let helper = try HelperProcess.start(["save", path, "from-helper", "60"])
+        var state = SceneState<NavEntry>()
+        for index in 0..<60 {
+            state.root.append(StoreFixtures.entry(String(index)))
+            try store.save(state, scene: "from-test")
+        }
+        let output = try helper.finish()
+        #expect(helper.status == 0, "helper said: \(output)")
+        let acknowledged = output.split(separator: "\n").filter { $0.hasPrefix("saved ") }
+        #expect(acknowledged.count == 60)
+        #expect(try store.load(scene: "from-helper")?.state.root.count == 60)
+        #expect(try store.load(scene: "from-test")?.state.root.count == 60)
+        #expect(try store.history(scene: "from-helper").count == 60)
+    }
+}
+
+/// The `NavStateTestHelper` executable, run as a separate process.
+final class HelperProcess {
+    private let process = Process()
+    private let output = Pipe()
+
+    static func start(_ arguments: [String]) throws -> HelperProcess {
+        let helper = HelperProcess()
+        helper.process.executableURL = executableURL()
+        helper.process.arguments = arguments
+        helper.process.standardOutput = helper.output
+        try helper.process.run()
+        return helper
+    }
+
+    /// Waits for the process and returns what it printed.
+    func finish() throws -> String {
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    var status: Int32 { process.terminationStatus }
+
+    /// The helper is built next to the test bundle.
+    static func executableURL() -> URL {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("NavStateTestHelper")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return testBinary.deletingLastPathComponent().appendingPathComponent("NavStateTestHelper")
+    }
+}

@@ -1,0 +1,10 @@
+@testable import NavState
+
+/// Makes SQLite files for tests through NavState's own SQLite layer, without
+/// the store's checks, so a test can build a foreign or future database.
+enum SQLiteFile {
+    static func create(_ path: String, sql: String) throws {
+        let connection = try SQLiteConnection(path: path, create: true)
+        try connection.execute(sql)
+    }
+}
