@@ -59,7 +59,7 @@ struct StoreFileSafetyTests {
     @Test func emptyFileBecomesAFreshStore() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("empty.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         #expect(try store.schemaVersion() == SchemaMigration.latestVersion)
     }
