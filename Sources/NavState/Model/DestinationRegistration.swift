@@ -25,6 +25,10 @@ struct DestinationRegistration: Sendable {
     /// A readable type name for error messages.
     let typeDescription: String
     let decodePayload: @Sendable (Data) throws -> any Hashable & Sendable
+    /// Upgrade steps keyed by the version they upgrade from.
+    var upgrades: [Int: PayloadUpgrade] = [:]
+    /// The app's check that a restored destination is still valid.
+    var validator: (@Sendable (any Hashable & Sendable) async -> ValidationVerdict)?
 
     /// The names that resolve to this type automatically (not chosen by the app).
     var automaticNames: [String] {
@@ -60,6 +64,7 @@ extension DestinationRegistration {
         version: Int,
         aliases: [String],
         persistence: DestinationPersistence,
+        upgrades: [Int: PayloadUpgrade] = [:],
         qualifiedName: String? = nil,
         otherQualifiedNames: [String] = [],
         mangledName: String? = nil,
@@ -80,5 +85,6 @@ extension DestinationRegistration {
         self.decodePayload = { data in
             try JSONDecoder().decode(T.self, from: data)
         }
+        self.upgrades = upgrades
     }
 }

@@ -63,6 +63,8 @@ public struct DestinationRegistry: Sendable {
     ///   - aliases: Old names the type answered to before, still read.
     ///   - persistence: ``DestinationPersistence/neverPersisted`` for screens
     ///     that must never reach the disk.
+    ///   - upgrades: Steps keyed by the version they upgrade from: `1` turns
+    ///     a version-1 payload into version 2, and so on up to `version`.
     /// - Throws: ``NavModelError`` when a name is invalid or already taken, or
     ///   the type is already registered differently.
     public mutating func register<T: NavDestination>(
@@ -70,11 +72,34 @@ public struct DestinationRegistry: Sendable {
         as name: String,
         version: Int = 1,
         aliases: [String] = [],
-        persistence: DestinationPersistence = .persisted
+        persistence: DestinationPersistence = .persisted,
+        upgrades: [Int: PayloadUpgrade] = [:]
     ) throws(NavModelError) {
+        if let step = upgrades.keys.first(where: { $0 < 1 || $0 >= version }) {
+            throw .invalidUpgrade(type: String(reflecting: type), from: step, version: version)
+        }
         let registration = DestinationRegistration(
-            type, name: name, version: version, aliases: aliases, persistence: persistence)
+            type, name: name, version: version, aliases: aliases, persistence: persistence, upgrades: upgrades)
         try add(registration)
+    }
+
+    /// Adds the app's check that a restored destination still makes sense
+    /// ("order 42 still exists"). A rejected destination is dropped with the
+    /// reason the validator gives. The check may be asynchronous.
+    ///
+    /// - Throws: ``NavModelError/unregisteredType(_:)`` when `type` is not
+    ///   registered.
+    public mutating func addValidator<T: NavDestination>(
+        for type: T.Type,
+        _ validate: @escaping @Sendable (T) async -> ValidationVerdict
+    ) throws(NavModelError) {
+        guard let index = byType[ObjectIdentifier(type)] else {
+            throw .unregisteredType(String(reflecting: type))
+        }
+        registrations[index].validator = { value in
+            guard let typed = value as? T else { return .reject("not a \(String(reflecting: T.self))") }
+            return await validate(typed)
+        }
     }
 
     /// Adds every type of another registry to this one.

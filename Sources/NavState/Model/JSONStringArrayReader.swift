@@ -12,9 +12,20 @@ struct JSONStringArrayReader {
         self.bytes = bytes
     }
 
+    /// One string of the array and where its literal (quotes included) sits
+    /// in the document.
+    struct Item {
+        let value: String
+        let range: Range<Int>
+    }
+
     /// The strings of the array, in document order.
     static func strings(in input: some Collection<UInt8>) throws(NavModelError) -> [String] {
-        let bytes = Array(input)
+        try items(in: Array(input)).map(\.value)
+    }
+
+    /// The strings of the array with their byte ranges, in document order.
+    static func items(in bytes: [UInt8]) throws(NavModelError) -> [Item] {
         if let invalid = firstInvalidUTF8Offset(bytes) {
             throw .invalidUTF8(byteOffset: invalid)
         }
@@ -22,7 +33,7 @@ struct JSONStringArrayReader {
         return try reader.readArray()
     }
 
-    private mutating func readArray() throws(NavModelError) -> [String] {
+    private mutating func readArray() throws(NavModelError) -> [Item] {
         skipWhitespace()
         guard let first = peek() else { throw .truncated(byteOffset: offset) }
         guard first == UInt8(ascii: "[") else {
@@ -30,7 +41,7 @@ struct JSONStringArrayReader {
             throw .invalidJSON(byteOffset: offset, reason: "unexpected character \(Self.show(first))")
         }
         offset += 1
-        var items: [String] = []
+        var items: [Item] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             offset += 1
@@ -44,7 +55,9 @@ struct JSONStringArrayReader {
                     }
                     throw .invalidJSON(byteOffset: offset, reason: "unexpected character \(Self.show(byte))")
                 }
-                items.append(try readString())
+                let start = offset
+                let value = try readString()
+                items.append(Item(value: value, range: start..<offset))
                 skipWhitespace()
                 guard let separator = peek() else { throw .truncated(byteOffset: offset) }
                 offset += 1

@@ -12,6 +12,8 @@ public enum NavModelError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidName(String, reason: String)
     /// A payload version below 1.
     case invalidVersion(type: String, version: Int)
+    /// An upgrade step keyed by a version it cannot upgrade from.
+    case invalidUpgrade(type: String, from: Int, version: Int)
     /// A value whose type is not in the registry.
     case unregisteredType(String)
     /// A value that `JSONEncoder` could not encode.
@@ -56,6 +58,8 @@ public enum NavModelError: Error, Sendable, Hashable, CustomStringConvertible {
             return "'\(name)' cannot be a destination name: \(reason)"
         case let .invalidVersion(type, version):
             return "\(type) cannot have payload version \(version); versions start at 1"
+        case let .invalidUpgrade(type, from, version):
+            return "\(type) has an upgrade step from version \(from), but its steps must start at 1 and end below its version \(version)"
         case let .unregisteredType(type):
             return "\(type) is not registered; call registry.register(\(type).self, as: \"some.name\") before using it"
         case let .encodingFailed(type, description):

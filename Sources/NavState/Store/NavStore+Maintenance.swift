@@ -75,7 +75,7 @@ extension NavStore {
             try connection.execute("PRAGMA secure_delete = ON")
             defer { try? connection.execute("PRAGMA secure_delete = OFF") }
             try connection.transaction(immediate: true) {
-                try connection.execute("DELETE FROM entry; DELETE FROM revision; DELETE FROM scene;")
+                try connection.execute("DELETE FROM entry; DELETE FROM revision; DELETE FROM restore_attempt; DELETE FROM scene;")
             }
             connection.resetActiveStatements()
             try connection.execute("VACUUM")
@@ -138,7 +138,13 @@ extension NavStore {
                     DELETE FROM entry WHERE valid_until IS NOT NULL
                     AND valid_until <= (SELECT head_revision FROM scene WHERE scene.id = entry.scene_id) - ?1 + 1
                     """).bind(.integer(keepRevisions)).run()
-                return PruneResult(scenesRemoved: scenes, revisionsRemoved: revisions, entriesRemoved: connection.changes)
+                let entries = connection.changes
+                try connection.execute("""
+                    DELETE FROM restore_attempt WHERE NOT EXISTS (
+                        SELECT 1 FROM revision AS r
+                        WHERE r.scene_id = restore_attempt.scene_id AND r.number = restore_attempt.revision)
+                    """)
+                return PruneResult(scenesRemoved: scenes, revisionsRemoved: revisions, entriesRemoved: entries)
             }
         }
         logger.info("pruned store", metadata: [

@@ -1,0 +1,27 @@
+public import Foundation
+
+/// What the restore engine keeps when some entries cannot be restored.
+public enum RestorePolicy: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Drop only the entries that fail; keep everything else (the default).
+    case dropUndecodable
+    /// Cut each stack at its first failing entry.
+    case truncateAtFirstFailure
+    /// Keep nothing if anything fails.
+    case allOrNothing
+}
+
+/// How a scene is restored.
+public struct RestoreOptions: Sendable, Hashable {
+    public var policy: RestorePolicy
+    /// State saved longer ago than this is not restored. `nil`: no limit.
+    public var maximumAge: TimeInterval?
+    /// After this many restores of one revision that the app never
+    /// confirmed, that revision is skipped for the one before it. Default 2.
+    public var crashLoopLimit: Int
+
+    public init(policy: RestorePolicy = .dropUndecodable, maximumAge: TimeInterval? = nil, crashLoopLimit: Int = 2) {
+        self.policy = policy
+        self.maximumAge = maximumAge
+        self.crashLoopLimit = crashLoopLimit
+    }
+}

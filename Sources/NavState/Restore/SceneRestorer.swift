@@ -1,0 +1,130 @@
+/// Rebuilds a typed scene state from a saved one under a policy, keeping the
+/// tree consistent: checkpoints follow their entries, a dropped
+/// presentation takes everything above it, scene values go one by one.
+struct SceneRestorer {
+    let registry: DestinationRegistry
+    let policy: RestorePolicy
+
+    func restore(_ saved: SceneState<NavEntry>) async -> (SceneState<AnyDestination>, [DroppedEntry]) {
+        var restored = SceneState<AnyDestination>()
+        var dropped: [DroppedEntry] = []
+        var keptPositionsByLevel: [Int: [Int]] = [:]
+        var failed = false
+
+        stacks: for level in 0..<saved.stackCount {
+            if level > 0 {
+                let presentation = saved.presentations[level - 1]
+                switch await registry.restore(entry: presentation.destination) {
+                case .success(let destination):
+                    restored.presentations.append(Presentation(method: presentation.method, destination: destination))
+                case .failure(let reason):
+                    failed = true
+                    let location = EntryLocation.presentation(level)
+                    dropped.append(DroppedEntry(location: location, entry: presentation.destination, reason: reason))
+                    dropped += Self.everything(in: saved, from: level, skippingDestinationOf: level, because: .aboveDroppedEntry(location))
+                    break stacks
+                }
+            }
+            let (kept, keptPositions, stackDrops) = await restoreStack(saved.stack(level), level: level)
+            if !stackDrops.isEmpty { failed = true }
+            dropped += stackDrops
+            restored.setStack(level, to: kept)
+            keptPositionsByLevel[level] = keptPositions
+        }
+        // In their saved order, each moved with its entry or gone with it.
+        restored.checkpoints = saved.checkpoints.compactMap { checkpoint in
+            guard let keptPositions = keptPositionsByLevel[checkpoint.stack],
+                  let index = Self.reindex(checkpoint.index, keptPositions: keptPositions) else { return nil }
+            return Checkpoint(name: checkpoint.name, stack: checkpoint.stack, index: index, valueType: checkpoint.valueType)
+        }
+
+        for (name, entry) in saved.values.sorted(by: { $0.key < $1.key }) {
+            switch await registry.restore(entry: entry) {
+            case .success(let destination):
+                restored.values[name] = destination
+            case .failure(let reason):
+                failed = true
+                dropped.append(DroppedEntry(location: .value(name), entry: entry, reason: reason))
+            }
+        }
+
+        if policy == .allOrNothing && failed {
+            let droppedLocations = Set(dropped.map(\.location))
+            let rest = Self.everything(in: saved, from: 0).filter { !droppedLocations.contains($0.location) }
+            return (SceneState(), dropped + rest.map { DroppedEntry(location: $0.location, entry: $0.entry, reason: .allOrNothing) })
+        }
+        return (restored, dropped)
+    }
+
+    /// Restores one stack; returns what stayed, the original positions that
+    /// stayed, and what was dropped.
+    private func restoreStack(_ stack: [NavEntry], level: Int) async -> ([AnyDestination], [Int], [DroppedEntry]) {
+        var kept: [AnyDestination] = []
+        var keptPositions: [Int] = []
+        var dropped: [DroppedEntry] = []
+        for (position, entry) in stack.enumerated() {
+            switch await registry.restore(entry: entry) {
+            case .success(let destination):
+                kept.append(destination)
+                keptPositions.append(position)
+            case .failure(let reason):
+                let location = EntryLocation.stack(level, position: position)
+                dropped.append(DroppedEntry(location: location, entry: entry, reason: reason))
+                if policy == .truncateAtFirstFailure {
+                    for later in (position + 1)..<stack.count {
+                        dropped.append(DroppedEntry(
+                            location: .stack(level, position: later), entry: stack[later],
+                            reason: .aboveDroppedEntry(location)))
+                    }
+                    return (kept, keptPositions, dropped)
+                }
+            }
+        }
+        return (kept, keptPositions, dropped)
+    }
+
+    /// A checkpoint keeping `index` entries marks the screen of entry
+    /// `index - 1` (or the stack's root view at 0). It moves with that entry,
+    /// and goes when that entry was dropped.
+    static func reindex(_ index: Int, keptPositions: [Int]) -> Int? {
+        if index == 0 { return 0 }
+        guard let newPosition = keptPositions.firstIndex(of: index - 1) else { return nil }
+        return newPosition + 1
+    }
+
+    /// Every entry of stacks `level...` and the destinations of presentations
+    /// `level...`, except one destination already reported.
+    static func everything(
+        in state: SceneState<NavEntry>, from level: Int, skippingDestinationOf skipped: Int? = nil,
+        because reason: DropReason? = nil
+    ) -> [DroppedEntry] {
+        var result: [DroppedEntry] = []
+        let why = reason ?? .allOrNothing
+        for index in level..<state.stackCount {
+            if index > 0 && index != skipped {
+                result.append(DroppedEntry(location: .presentation(index), entry: state.presentations[index - 1].destination, reason: why))
+            }
+            for (position, entry) in state.stack(index).enumerated() {
+                result.append(DroppedEntry(location: .stack(index, position: position), entry: entry, reason: why))
+            }
+        }
+        if level == 0 && reason == nil {
+            for (name, entry) in state.values.sorted(by: { $0.key < $1.key }) {
+                result.append(DroppedEntry(location: .value(name), entry: entry, reason: why))
+            }
+        }
+        return result
+    }
+}
+
+extension DestinationRegistry {
+    /// Rebuilds a typed scene state from a saved one.
+    ///
+    /// - Returns: The state (always satisfying ``SceneState/validate()``) and
+    ///   every entry left out, with where it was and why.
+    public func restore(
+        _ state: SceneState<NavEntry>, policy: RestorePolicy = .dropUndecodable
+    ) async -> (state: SceneState<AnyDestination>, dropped: [DroppedEntry]) {
+        await SceneRestorer(registry: self, policy: policy).restore(state)
+    }
+}
