@@ -134,4 +134,42 @@ struct StoreFileSafetyTests {
             #expect(applied[offset].version == offset + 1)
         }
     }
+
+    @Test func readingNeverChangesTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        do {
+            let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+            try store.save(StoreFixtures.richState(), scene: "main")
+            try store.save(SceneState(), scene: "main")
+        }
+        let before = try #require(StoreFixtures.bytes(of: path))
+        let reader = try NavStore(readingAt: path, configuration: StoreFixtures.quiet())
+        #expect(reader.isReadOnly)
+        #expect(try reader.scenes().map(\.scene) == ["main"])
+        #expect(try reader.load(scene: "main", revision: 1)?.state == StoreFixtures.richState())
+        #expect(try reader.history(scene: "main").count == 2)
+        #expect(try reader.integrityCheck() == [])
+        #expect(try reader.stats().revisions == 2)
+        #expect(throws: NavStoreError.self) { try reader.save(SceneState(), scene: "main") }
+        #expect(StoreFixtures.bytes(of: path) == before)
+    }
+
+    @Test func readingAMissingFileCreatesNothing() {
+        let path = "/tmp/navstate-missing-\(UUID().uuidString).sqlite"
+        #expect(throws: NavStoreError.fileNotFound(path: path)) {
+            _ = try NavStore(readingAt: path, configuration: StoreFixtures.quiet())
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func readingAnEmptyFileSaysThereIsNoData() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        #expect(throws: NavStoreError.notInitialized(path: path)) {
+            _ = try NavStore(readingAt: path, configuration: StoreFixtures.quiet())
+        }
+        #expect(StoreFixtures.bytes(of: path) == Data())
+    }
 }

@@ -43,6 +43,8 @@ public enum NavModelError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidSceneState(String)
     /// A scene JSON document that is not NavState's scene format.
     case invalidSceneJSON(String)
+    /// An entry whose payload is not valid JSON.
+    case invalidPayload(location: String, tag: String)
     /// No checkpoint of that name can be returned to.
     case checkpointNotFound(String)
     /// A value of the wrong type returned to a checkpoint.
@@ -86,6 +88,8 @@ public enum NavModelError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the scene state is not valid: \(reason)"
         case let .invalidSceneJSON(reason):
             return "the scene JSON is not valid: \(reason)"
+        case let .invalidPayload(location, tag):
+            return "the payload of the \(tag) entry at \(location) is not valid JSON"
         case let .checkpointNotFound(name):
             return "there is no checkpoint '\(name)' to return to in this scene"
         case let .checkpointValueMismatch(checkpoint, expected, got):

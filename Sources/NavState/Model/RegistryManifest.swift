@@ -11,8 +11,10 @@ public import Foundation
 /// ```
 ///
 /// `aliases` are the old names the app chose; `swiftNames` are the type's
-/// SwiftUI-qualified and mangled names, which the registry adds by itself.
-/// The built-in scalar types are always known and are not listed.
+/// SwiftUI-qualified and mangled names, which the registry adds by itself,
+/// with `qualifiedName` and `mangledName` saying which is which for
+/// translating tags. The built-in scalar types are always known and are not
+/// listed.
 public struct RegistryManifest: Codable, Sendable, Hashable {
     /// One registered type.
     public struct TypeDescription: Codable, Sendable, Hashable {
@@ -20,16 +22,23 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
         public var version: Int
         public var aliases: [String]
         public var swiftNames: [String]
+        /// The tag SwiftUI writes for the type (`MyApp.Route`).
+        public var qualifiedName: String?
+        /// The tag NavigationBackport and FlowStacks write (`5MyApp5RouteO`).
+        public var mangledName: String?
         public var persistence: DestinationPersistence
 
         public init(
             name: String, version: Int = 1, aliases: [String] = [], swiftNames: [String] = [],
+            qualifiedName: String? = nil, mangledName: String? = nil,
             persistence: DestinationPersistence = .persisted
         ) {
             self.name = name
             self.version = version
             self.aliases = aliases
             self.swiftNames = swiftNames
+            self.qualifiedName = qualifiedName
+            self.mangledName = mangledName
             self.persistence = persistence
         }
 
@@ -39,6 +48,8 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
             version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
             aliases = try container.decodeIfPresent([String].self, forKey: .aliases) ?? []
             swiftNames = try container.decodeIfPresent([String].self, forKey: .swiftNames) ?? []
+            qualifiedName = try container.decodeIfPresent(String.self, forKey: .qualifiedName)
+            mangledName = try container.decodeIfPresent(String.self, forKey: .mangledName)
             persistence = try container.decodeIfPresent(DestinationPersistence.self, forKey: .persistence) ?? .persisted
         }
     }
@@ -87,6 +98,8 @@ extension DestinationRegistry {
                 version: registration.version,
                 aliases: registration.aliases,
                 swiftNames: registration.automaticNames,
+                qualifiedName: registration.qualifiedName,
+                mangledName: registration.mangledName,
                 persistence: registration.persistence)
         })
     }
@@ -97,6 +110,8 @@ public struct ManifestResolver: Sendable {
     private struct Target: Sendable {
         let name: String
         let version: Int
+        let qualifiedName: String?
+        let mangledName: String?
         let chosen: Bool
         let persistence: DestinationPersistence
         /// Which type of the manifest claimed the tag, so one type's own
@@ -111,7 +126,8 @@ public struct ManifestResolver: Sendable {
         let builtIns = DestinationRegistry.builtInRegistrations.map { registration in
             RegistryManifest.TypeDescription(
                 name: registration.name, version: registration.version,
-                aliases: [], swiftNames: registration.automaticNames)
+                aliases: [], swiftNames: registration.automaticNames,
+                qualifiedName: registration.qualifiedName, mangledName: registration.mangledName)
         }
         for (owner, type) in (builtIns + manifest.types).enumerated() {
             guard type.version >= 1 else {
@@ -119,13 +135,16 @@ public struct ManifestResolver: Sendable {
             }
             try DestinationRegistry.validate(name: type.name)
             for alias in type.aliases { try DestinationRegistry.validate(name: alias) }
-            let claims = ([type.name] + type.aliases).map { ($0, true) } + type.swiftNames.map { ($0, false) }
+            let swiftNames = type.swiftNames + [type.qualifiedName, type.mangledName].compactMap { $0 }
+            let claims = ([type.name] + type.aliases).map { ($0, true) } + swiftNames.map { ($0, false) }
             for (tag, chosen) in claims {
                 if let existing = targets[tag] {
                     if existing.owner == owner { continue }
                     throw .nameClaimedTwice(name: tag, existingType: existing.name, newType: type.name)
                 }
-                targets[tag] = Target(name: type.name, version: type.version, chosen: chosen, persistence: type.persistence, owner: owner)
+                targets[tag] = Target(
+                    name: type.name, version: type.version, qualifiedName: type.qualifiedName,
+                    mangledName: type.mangledName, chosen: chosen, persistence: type.persistence, owner: owner)
             }
         }
     }
@@ -140,5 +159,45 @@ public struct ManifestResolver: Sendable {
     /// Whether entries with this tag may be saved; `nil` when unknown.
     public func persistence(ofTag tag: String) -> DestinationPersistence? {
         targets[tag]?.persistence
+    }
+
+    /// The entry with its tag rewritten in another style, payload untouched.
+    ///
+    /// - Throws: ``NavModelError/unknownTag(_:)`` when the manifest does not
+    ///   know the tag; ``NavModelError/tagUnavailable(type:style:)`` when the
+    ///   type has no tag in that style.
+    public func translate(_ entry: NavEntry, to style: TagStyle) throws(NavModelError) -> NavEntry {
+        if style == .stored { return entry }
+        guard let target = targets[entry.tag], let resolved = resolve(entry) else {
+            throw .unknownTag(entry.tag)
+        }
+        switch style {
+        case .stored:
+            return entry
+        case .stable:
+            let version = resolved.savedVersion
+            return NavEntry(tag: target.name, version: version == 1 ? nil : version, payload: entry.payload)
+        case .qualified:
+            guard let qualified = target.qualifiedName else { throw .tagUnavailable(type: target.name, style: style) }
+            return NavEntry(tag: qualified, version: nil, payload: entry.payload)
+        case .mangled:
+            guard let mangled = target.mangledName else { throw .tagUnavailable(type: target.name, style: style) }
+            return NavEntry(tag: mangled, version: nil, payload: entry.payload)
+        }
+    }
+
+    /// What a restore with a registry built from this manifest would drop
+    /// from `state`, judged on tags, versions and persistence alone (payloads
+    /// cannot be decoded without the app's types).
+    public func dryRun(_ state: SceneState<NavEntry>, policy: RestorePolicy = .dropUndecodable) async -> [DroppedEntry] {
+        let restorer = SceneRestorer<NavEntry>(restoreEntry: { entry in
+            guard let resolved = self.resolve(entry) else { return .failure(.unknownType) }
+            if self.persistence(ofTag: entry.tag) == .neverPersisted { return .failure(.neverPersisted) }
+            if resolved.savedVersion > resolved.knownVersion {
+                return .failure(.newerVersion(saved: resolved.savedVersion, known: resolved.knownVersion))
+            }
+            return .success(entry)
+        }, policy: policy)
+        return await restorer.restore(state).1
     }
 }

@@ -1,12 +1,13 @@
 /// Rebuilds a typed scene state from a saved one under a policy, keeping the
 /// tree consistent: checkpoints follow their entries, a dropped
 /// presentation takes everything above it, scene values go one by one.
-struct SceneRestorer {
-    let registry: DestinationRegistry
+struct SceneRestorer<Element: NavElement> {
+    /// Turns one saved entry into an element, or says why it cannot.
+    let restoreEntry: (NavEntry) async -> Result<Element, DropReason>
     let policy: RestorePolicy
 
-    func restore(_ saved: SceneState<NavEntry>) async -> (SceneState<AnyDestination>, [DroppedEntry]) {
-        var restored = SceneState<AnyDestination>()
+    func restore(_ saved: SceneState<NavEntry>) async -> (SceneState<Element>, [DroppedEntry]) {
+        var restored = SceneState<Element>()
         var dropped: [DroppedEntry] = []
         var keptPositionsByLevel: [Int: [Int]] = [:]
         var failed = false
@@ -14,14 +15,14 @@ struct SceneRestorer {
         stacks: for level in 0..<saved.stackCount {
             if level > 0 {
                 let presentation = saved.presentations[level - 1]
-                switch await registry.restore(entry: presentation.destination) {
+                switch await restoreEntry(presentation.destination) {
                 case .success(let destination):
                     restored.presentations.append(Presentation(method: presentation.method, destination: destination))
                 case .failure(let reason):
                     failed = true
                     let location = EntryLocation.presentation(level)
                     dropped.append(DroppedEntry(location: location, entry: presentation.destination, reason: reason))
-                    dropped += Self.everything(in: saved, from: level, skippingDestinationOf: level, because: .aboveDroppedEntry(location))
+                    dropped += SceneDrops.everything(in: saved, from: level, skippingDestinationOf: level, because: .aboveDroppedEntry(location))
                     break stacks
                 }
             }
@@ -34,12 +35,12 @@ struct SceneRestorer {
         // In their saved order, each moved with its entry or gone with it.
         restored.checkpoints = saved.checkpoints.compactMap { checkpoint in
             guard let keptPositions = keptPositionsByLevel[checkpoint.stack],
-                  let index = Self.reindex(checkpoint.index, keptPositions: keptPositions) else { return nil }
+                  let index = SceneDrops.reindex(checkpoint.index, keptPositions: keptPositions) else { return nil }
             return Checkpoint(name: checkpoint.name, stack: checkpoint.stack, index: index, valueType: checkpoint.valueType)
         }
 
         for (name, entry) in saved.values.sorted(by: { $0.key < $1.key }) {
-            switch await registry.restore(entry: entry) {
+            switch await restoreEntry(entry) {
             case .success(let destination):
                 restored.values[name] = destination
             case .failure(let reason):
@@ -50,7 +51,7 @@ struct SceneRestorer {
 
         if policy == .allOrNothing && failed {
             let droppedLocations = Set(dropped.map(\.location))
-            let rest = Self.everything(in: saved, from: 0).filter { !droppedLocations.contains($0.location) }
+            let rest = SceneDrops.everything(in: saved, from: 0).filter { !droppedLocations.contains($0.location) }
             return (SceneState(), dropped + rest.map { DroppedEntry(location: $0.location, entry: $0.entry, reason: .allOrNothing) })
         }
         return (restored, dropped)
@@ -58,12 +59,12 @@ struct SceneRestorer {
 
     /// Restores one stack; returns what stayed, the original positions that
     /// stayed, and what was dropped.
-    private func restoreStack(_ stack: [NavEntry], level: Int) async -> ([AnyDestination], [Int], [DroppedEntry]) {
-        var kept: [AnyDestination] = []
+    private func restoreStack(_ stack: [NavEntry], level: Int) async -> ([Element], [Int], [DroppedEntry]) {
+        var kept: [Element] = []
         var keptPositions: [Int] = []
         var dropped: [DroppedEntry] = []
         for (position, entry) in stack.enumerated() {
-            switch await registry.restore(entry: entry) {
+            switch await restoreEntry(entry) {
             case .success(let destination):
                 kept.append(destination)
                 keptPositions.append(position)
@@ -83,6 +84,10 @@ struct SceneRestorer {
         return (kept, keptPositions, dropped)
     }
 
+}
+
+/// Helpers of the restorer that do not depend on the element type.
+enum SceneDrops {
     /// A checkpoint keeping `index` entries marks the screen of entry
     /// `index - 1` (or the stack's root view at 0). It moves with that entry,
     /// and goes when that entry was dropped.
@@ -125,6 +130,6 @@ extension DestinationRegistry {
     public func restore(
         _ state: SceneState<NavEntry>, policy: RestorePolicy = .dropUndecodable
     ) async -> (state: SceneState<AnyDestination>, dropped: [DroppedEntry]) {
-        await SceneRestorer(registry: self, policy: policy).restore(state)
+        await SceneRestorer(restoreEntry: { await self.restore(entry: $0) }, policy: policy).restore(state)
     }
 }

@@ -26,10 +26,22 @@ extension NavStore {
         }
     }
 
-    static func configure(_ connection: SQLiteConnection, _ configuration: Configuration) throws {
+    /// A read-only store needs a schema it can read: created by some
+    /// NavState (not an empty file).
+    static func checkReadable(_ connection: SQLiteConnection, path: String) throws {
+        if try connection.integer("PRAGMA user_version") == 0 {
+            throw NavStoreError.notInitialized(path: path)
+        }
+    }
+
+    static func setBusyTimeout(_ connection: SQLiteConnection, _ configuration: Configuration) {
         let timeout = configuration.busyTimeout.components
         let milliseconds = timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000
         connection.setBusyTimeout(milliseconds: Int32(clamping: milliseconds))
+    }
+
+    static func configure(_ connection: SQLiteConnection, _ configuration: Configuration) throws {
+        setBusyTimeout(connection, configuration)
         // In memory the journal mode stays "memory"; on disk it must be WAL.
         let mode = try connection.text("PRAGMA journal_mode = WAL")
         if connection.filename != "" && mode?.lowercased() != "wal" {
@@ -78,6 +90,20 @@ extension NavStore {
     public func schemaVersion() throws(NavStoreError) -> Int {
         try withConnection("schema version") { state in
             try state.connection.integer("PRAGMA user_version")
+        }
+    }
+
+    /// `PRAGMA integrity_check`: an empty list when the file is sound,
+    /// otherwise SQLite's description of each problem.
+    public func integrityCheck() throws(NavStoreError) -> [String] {
+        try withConnection("integrity check") { store in
+            let statement = try store.connection.prepare("PRAGMA integrity_check")
+            var problems: [String] = []
+            while try statement.step() {
+                let line = statement.text(at: 0)
+                if line != "ok" { problems.append(line) }
+            }
+            return problems
         }
     }
 

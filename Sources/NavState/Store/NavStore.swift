@@ -35,6 +35,8 @@ public final class NavStore: Sendable {
     /// The database file's path, or `:memory:`.
     public let path: String
     public let configuration: Configuration
+    /// True for a store opened with ``init(readingAt:configuration:)``.
+    public let isReadOnly: Bool
     let state: LockedState
     var logger: Logger { configuration.logger }
 
@@ -48,24 +50,47 @@ public final class NavStore: Sendable {
         try self.init(opening: path, displayPath: path, configuration: configuration)
     }
 
+    /// Opens an existing database for reading only: nothing is created,
+    /// migrated or written, so the file stays byte-identical. Saving through
+    /// such a store fails with ``NavStoreError/readOnly(path:)``.
+    ///
+    /// - Throws: ``NavStoreError/fileNotFound(path:)`` when there is no file,
+    ///   and the same refusals as ``init(path:configuration:)``.
+    public convenience init(readingAt path: String, configuration: Configuration = Configuration()) throws(NavStoreError) {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .fileNotFound(path: path)
+        }
+        try self.init(opening: path, displayPath: path, configuration: configuration, readOnly: true)
+    }
+
     /// A private store in memory, for tests and previews.
     public static func inMemory(configuration: Configuration = Configuration()) throws(NavStoreError) -> NavStore {
         try NavStore(opening: ":memory:", displayPath: ":memory:", configuration: configuration)
     }
 
-    private init(opening sqlitePath: String, displayPath: String, configuration: Configuration) throws(NavStoreError) {
+    private init(
+        opening sqlitePath: String, displayPath: String, configuration: Configuration, readOnly: Bool = false
+    ) throws(NavStoreError) {
         self.path = displayPath
         self.configuration = configuration
+        self.isReadOnly = readOnly
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: sqlitePath, create: sqlitePath == ":memory:")
+            connection = try SQLiteConnection(path: sqlitePath, create: sqlitePath == ":memory:", readOnly: readOnly)
         } catch {
             throw NavStoreError(error, path: displayPath)
         }
         do {
             try Self.checkBelongsToNavState(connection, path: displayPath)
-            try Self.configure(connection, configuration)
-            let applied = try Self.migrate(connection, logger: configuration.logger, path: displayPath)
+            let applied: Int
+            if readOnly {
+                try Self.checkReadable(connection, path: displayPath)
+                Self.setBusyTimeout(connection, configuration)
+                applied = 0
+            } else {
+                try Self.configure(connection, configuration)
+                applied = try Self.migrate(connection, logger: configuration.logger, path: displayPath)
+            }
             configuration.logger.info("opened store", metadata: [
                 "path": "\(displayPath)",
                 "schema": "\(SchemaMigration.latestVersion)",

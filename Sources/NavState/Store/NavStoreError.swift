@@ -4,6 +4,10 @@
 /// A store that cannot read a file never overwrites or wipes it: every
 /// opening error leaves the file byte-identical.
 public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// There is no file at the path (reading never creates one).
+    case fileNotFound(path: String)
+    /// The file exists but no NavState has written to it yet.
+    case notInitialized(path: String)
     /// The file is not an SQLite database (garbage, truncated header,
     /// encrypted).
     case notADatabase(path: String)
@@ -54,6 +58,10 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case let .fileNotFound(path):
+            return "\(path) does not exist; give another file with --db or NAVSTATE_DB, or save to create it"
+        case let .notInitialized(path):
+            return "\(path) holds no NavState data yet; save a scene to create the schema"
         case let .notADatabase(path):
             return "\(path) is not a NavState database (not SQLite, or damaged); it was left untouched. Move it aside or open with recovery to start fresh"
         case let .foreignDatabase(path):

@@ -1,0 +1,140 @@
+import Foundation
+
+/// The JSON formats a scene can be imported from.
+public enum SceneFormat: String, Sendable, Hashable, CaseIterable, Codable {
+    /// SwiftUI's `NavigationPath.CodableRepresentation`: `[tag, payload, …]`,
+    /// last-pushed first, with qualified (`Swift.Int`) or mangled (`Si`, as
+    /// NavigationBackport writes) tags. Becomes the root stack.
+    case swiftui
+    /// FlowStacks' `FlowPath.CodableRepresentation`: `[style, tag, payload, …]`,
+    /// last first, where a style is `{"push":{}}`,
+    /// `{"sheet":{"withNavigation":Bool}}` or `{"cover":{"withNavigation":Bool}}`.
+    /// Sheets and covers become presentations (managed when `withNavigation`).
+    case flowstacks
+    /// NavState's own scene JSON (`docs/format.md`).
+    case scene
+}
+
+/// Reads scene states from other libraries' JSON.
+public enum SceneImport {
+    /// Reads `data` in `format`, or detects the format when `format` is nil.
+    ///
+    /// Tags are kept as given. Every payload must be valid JSON.
+    ///
+    /// - Returns: The state and the format it was read as.
+    /// - Throws: ``NavModelError`` naming what is wrong.
+    public static func read(
+        _ data: some Collection<UInt8>, format: SceneFormat? = nil
+    ) throws(NavModelError) -> (state: SceneState<NavEntry>, format: SceneFormat) {
+        let bytes = Array(data)
+        let resolved: SceneFormat
+        if let format { resolved = format } else { resolved = try detect(bytes) }
+        let state: SceneState<NavEntry>
+        switch resolved {
+        case .swiftui:
+            state = SceneState(root: try PathRepresentation.entries(from: bytes))
+        case .flowstacks:
+            state = try readFlowStacks(bytes)
+        case .scene:
+            state = try SceneState<NavEntry>(json: bytes)
+        }
+        try checkPayloads(state)
+        return (state, resolved)
+    }
+
+    /// The format of a document: an object is scene JSON, an array whose
+    /// first item is an object is FlowStacks', any other array SwiftUI's.
+    public static func detect(_ bytes: [UInt8]) throws(NavModelError) -> SceneFormat {
+        if let invalid = JSONStringArrayReader.firstInvalidUTF8Offset(bytes) {
+            throw .invalidUTF8(byteOffset: invalid)
+        }
+        let significant = bytes.lazy.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        var iterator = significant.makeIterator()
+        switch iterator.next() {
+        case UInt8(ascii: "{"):
+            return .scene
+        case UInt8(ascii: "["):
+            return iterator.next() == UInt8(ascii: "{") ? .flowstacks : .swiftui
+        case nil:
+            throw .truncated(byteOffset: bytes.count)
+        default:
+            throw .invalidJSON(byteOffset: 0, reason: "expected a JSON array (SwiftUI, FlowStacks) or object (scene)")
+        }
+    }
+
+    private enum RouteStyle: Decodable {
+        case push
+        case sheet(withNavigation: Bool)
+        case cover(withNavigation: Bool)
+    }
+
+    private enum Item: Decodable {
+        case style(RouteStyle)
+        case string(String)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let string = try? container.decode(String.self) {
+                self = .string(string)
+            } else {
+                self = .style(try container.decode(RouteStyle.self))
+            }
+        }
+    }
+
+    private static func readFlowStacks(_ bytes: [UInt8]) throws(NavModelError) -> SceneState<NavEntry> {
+        let items: [Item]
+        do {
+            items = try JSONDecoder().decode([Item].self, from: Data(bytes))
+        } catch {
+            throw .invalidSceneJSON("not a FlowStacks path: every item must be a route style object or a string (\(error))")
+        }
+        guard items.count.isMultiple(of: 3) else {
+            throw .invalidSceneJSON("a FlowStacks path holds [style, tag, payload] triples, but it has \(items.count) items")
+        }
+        var state = SceneState<NavEntry>()
+        // Triples are written last route first.
+        for index in stride(from: items.count - 3, through: 0, by: -3) {
+            let route = index / 3
+            guard case .style(let style) = items[index] else {
+                throw .invalidSceneJSON("item \(index) must be a route style such as {\"push\":{}}")
+            }
+            guard case .string(let tag) = items[index + 1], case .string(let payload) = items[index + 2] else {
+                throw .invalidSceneJSON("items \(index + 1) and \(index + 2) of route \(route) must be its tag and payload strings")
+            }
+            let entry = NavEntry(wireTag: tag, payload: payload)
+            switch style {
+            case .push:
+                let top = state.stackCount - 1
+                if top > 0 && !state.presentations[top - 1].method.isManaged {
+                    throw .invalidSceneJSON("route \(route) is pushed onto a sheet or cover presented without navigation")
+                }
+                state.setStack(top, to: state.stack(top) + [entry])
+            case .sheet(let withNavigation):
+                state.presentations.append(Presentation(method: withNavigation ? .managedSheet : .sheet, destination: entry))
+            case .cover(let withNavigation):
+                state.presentations.append(Presentation(method: withNavigation ? .managedCover : .cover, destination: entry))
+            }
+        }
+        return state
+    }
+
+    /// Refuses the first payload that is not JSON, naming it.
+    private static func checkPayloads(_ state: SceneState<NavEntry>) throws(NavModelError) {
+        var located: [(EntryLocation, NavEntry)] = []
+        for level in 0..<state.stackCount {
+            if level > 0 { located.append((.presentation(level), state.presentations[level - 1].destination)) }
+            for (position, entry) in state.stack(level).enumerated() {
+                located.append((.stack(level, position: position), entry))
+            }
+        }
+        for (name, entry) in state.values.sorted(by: { $0.key < $1.key }) { located.append((.value(name), entry)) }
+        for (location, entry) in located {
+            do {
+                _ = try JSONSerialization.jsonObject(with: Data(entry.payload.utf8), options: [.fragmentsAllowed])
+            } catch {
+                throw .invalidPayload(location: location.description, tag: entry.wireTag)
+            }
+        }
+    }
+}

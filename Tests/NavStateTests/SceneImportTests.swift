@@ -1,0 +1,103 @@
+import Foundation
+import NavState
+import Testing
+
+@Suite("Importing other libraries' JSON")
+struct SceneImportTests {
+    @Test(arguments: ["backport-emoji.json", "forum-int-string.json"])
+    func swiftUIFixturesImportAsTheRootStack(file: String) throws {
+        let data = try Fixtures.data(file)
+        let (state, format) = try SceneImport.read(data)
+        #expect(format == .swiftui)
+        #expect(state.root.count == 2)
+        #expect(PathRepresentation.encode(state.root) == data)
+    }
+
+    @Test func mangledTagArrayImportsAndResolves() async throws {
+        let json = #"["Si","2","SS","\"b\"","10Foundation4UUIDV","\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\""]"#
+        let (state, format) = try SceneImport.read(Array(json.utf8))
+        #expect(format == .swiftui)
+        #expect(state.root.map(\.tag) == ["10Foundation4UUIDV", "SS", "Si"])
+        let restored = await DestinationRegistry().restore(state)
+        #expect(restored.dropped.isEmpty)
+        #expect(restored.state.root.map(\.name) == ["UUID", "String", "Int"])
+    }
+
+    @Test func flowStacksRoutesBecomeStacksAndPresentations() throws {
+        // Pushed order: push 1, push 2, sheet(withNavigation) 3, push 4, cover 5.
+        let json = """
+            [{"cover":{"withNavigation":false}},"Si","5",{"push":{}},"Si","4",\
+            {"sheet":{"withNavigation":true}},"Si","3",{"push":{}},"Si","2",{"push":{}},"Si","1"]
+            """
+        let (state, format) = try SceneImport.read(Array(json.utf8))
+        #expect(format == .flowstacks)
+        #expect(state.root.map(\.payload) == ["1", "2"])
+        #expect(state.presentations.map(\.method) == [.managedSheet, .cover])
+        #expect(state.presentations[0].destination.payload == "3")
+        #expect(state.presentations[0].stack.map(\.payload) == ["4"])
+        #expect(state.presentations[1].destination.payload == "5")
+        try state.validate()
+    }
+
+    @Test func flowStacksPushOntoAPlainSheetIsRefused() {
+        let json = #"[{"push":{}},"Si","2",{"sheet":{"withNavigation":false}},"Si","1"]"#
+        #expect(throws: NavModelError.self) { try SceneImport.read(Array(json.utf8)) }
+    }
+
+    @Test func sceneJSONIsDetected() throws {
+        let state = StoreFixtures.richState()
+        let (read, format) = try SceneImport.read(state.jsonData())
+        #expect(format == .scene)
+        #expect(read == state)
+    }
+
+    @Test func payloadThatIsNotJSONIsNamed() {
+        #expect(throws: NavModelError.invalidPayload(location: "stack 0 position 0", tag: "Swift.Int")) {
+            try SceneImport.read(Array(#"["Swift.Int","{oops"]"#.utf8))
+        }
+    }
+
+    @Test(arguments: ["", "  ", "42", "\"x\"", "[{}]", #"[{"push":{}},"Si"]"#, #"{"format":"other"}"#])
+    func malformedInputIsATypedError(text: String) {
+        #expect(throws: NavModelError.self) { try SceneImport.read(Array(text.utf8)) }
+    }
+
+    @Test func explicitFormatOverridesDetection() {
+        #expect(throws: NavModelError.self) {
+            try SceneImport.read(Array(#"["Si","1"]"#.utf8), format: .flowstacks)
+        }
+    }
+}
+
+@Suite("Manifest translation and dry runs")
+struct ManifestToolingTests {
+    @Test func tagsTranslateBetweenStylesThroughTheManifest() throws {
+        let registry = try Samples.registry()
+        let resolver = try ManifestResolver(RegistryManifest(json: registry.manifest.jsonData()))
+        let entry = NavEntry(tag: String(reflecting: SettingsRoute.self), payload: "{}")
+        #expect(try resolver.translate(entry, to: .stable) == NavEntry(tag: "settings", version: 3, payload: "{}"))
+        #expect(try resolver.translate(entry, to: .mangled).tag == _mangledTypeName(SettingsRoute.self))
+        let stable = NavEntry(tag: "settings", version: 3, payload: "{}")
+        #expect(try resolver.translate(stable, to: .qualified).tag == String(reflecting: SettingsRoute.self))
+        #expect(try resolver.translate(NavEntry(tag: "Si", payload: "1"), to: .qualified).tag == "Swift.Int")
+        #expect(throws: NavModelError.unknownTag("nope")) { try resolver.translate(NavEntry(tag: "nope", payload: "1"), to: .stable) }
+    }
+
+    @Test func dryRunReportsUnknownNewerAndNeverPersistedEntries() async throws {
+        let resolver = try ManifestResolver(Samples.registry().manifest)
+        let state = SceneState(
+            root: [
+                NavEntry(tag: "Si", payload: "1"),
+                NavEntry(tag: "gone", payload: "{}"),
+                NavEntry(tag: "settings", version: 9, payload: "{}"),
+                NavEntry(tag: "payment", payload: "{}"),
+            ],
+            presentations: [Presentation(method: .managedSheet, destination: NavEntry(tag: "gone", payload: "{}"),
+                                         stack: [NavEntry(tag: "Si", payload: "2")])])
+        let dropped = await resolver.dryRun(state)
+        #expect(dropped.map(\.reason.code) == ["unknown-type", "newer-version", "never-persisted", "unknown-type", "above-dropped-entry"])
+        #expect(dropped.map(\.location) == [
+            .stack(0, position: 1), .stack(0, position: 2), .stack(0, position: 3), .presentation(1), .stack(1, position: 0),
+        ])
+    }
+}
