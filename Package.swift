@@ -53,6 +53,7 @@ let package = Package(
             name: "NavStateTests",
             dependencies: [
                 "NavState",
+                "NavStateCLI",
                 "NavStateTestHelper",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),

@@ -94,7 +94,7 @@ final class HelperProcess {
 
     static func start(_ arguments: [String]) throws -> HelperProcess {
         let helper = HelperProcess()
-        helper.process.executableURL = executableURL()
+        helper.process.executableURL = CommandRunner.builtProduct("NavStateTestHelper")
         helper.process.arguments = arguments
         helper.process.standardOutput = helper.output
         try helper.process.run()
@@ -109,16 +109,4 @@ final class HelperProcess {
     }
 
     var status: Int32 { process.terminationStatus }
-
-    /// The helper is built next to the test bundle.
-    static func executableURL() -> URL {
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = testBinary.deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("NavStateTestHelper")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return testBinary.deletingLastPathComponent().appendingPathComponent("NavStateTestHelper")
-    }
 }

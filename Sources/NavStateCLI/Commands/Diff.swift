@@ -1,0 +1,84 @@
+import ArgumentParser
+import NavState
+
+extension NavStateCommand {
+    struct Diff: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show what changed between two revisions of a scene, as navigation steps.",
+            discussion: """
+                The steps (dismiss, pop, push, present, set value, set checkpoints) are the shortest \
+                plan that turns the first revision into the second.
+                """)
+
+        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var output: OutputOptions
+
+        @Argument(help: "The scene's name.")
+        var scene: String
+
+        @Argument(help: "The revision to start from.")
+        var from: Int
+
+        @Argument(help: "The revision to arrive at.")
+        var to: Int
+
+        struct Step: Encodable {
+            var op: String
+            var count: Int?
+            var method: String?
+            var name: String?
+            var tag: String?
+            var version: Int?
+            var payload: String?
+            var checkpoints: [Checkpoint]?
+        }
+
+        struct Report: Encodable {
+            var scene: String
+            var from: Int
+            var to: Int
+            var steps: [Step]
+        }
+
+        func run() async throws {
+            try await Terminal.run {
+                let store = try database.openForReading()
+                let first = try RevisionLookup.load(store, scene: scene, revision: from)
+                let second = try RevisionLookup.load(store, scene: scene, revision: to)
+                let steps = first.state.steps(to: second.state).map(Self.describe)
+                if output.json {
+                    try Terminal.printJSON(Report(scene: scene, from: from, to: to, steps: steps))
+                    return
+                }
+                print("scene '\(scene)'  revision \(from) -> \(to)")
+                if steps.isEmpty { print("  no changes") }
+                for step in steps {
+                    var words = ["  \(step.op)"]
+                    if let count = step.count { words.append(String(count)) }
+                    if let method = step.method { words.append(method) }
+                    if let name = step.name { words.append("'\(name)'") }
+                    if let tag = step.tag { words.append(tag + (step.version.map { "@\($0)" } ?? "")) }
+                    if let payload = step.payload { words.append(payload) }
+                    if step.op == "set-value" && step.tag == nil { words.append("(removed)") }
+                    if let checkpoints = step.checkpoints {
+                        words.append(checkpoints.map { "\($0.name)@\($0.stack):\($0.index)" }.joined(separator: " "))
+                    }
+                    print(words.joined(separator: " "))
+                }
+            }
+        }
+
+        static func describe(_ step: NavigationStep<NavEntry>) -> Step {
+            switch step {
+            case .dismiss(let count): Step(op: "dismiss", count: count)
+            case .pop(let count): Step(op: "pop", count: count)
+            case .push(let entry): Step(op: "push", tag: entry.tag, version: entry.version, payload: entry.payload)
+            case .present(let method, let entry):
+                Step(op: "present", method: method.rawValue, tag: entry.tag, version: entry.version, payload: entry.payload)
+            case .setValue(let name, let entry):
+                Step(op: "set-value", name: name, tag: entry?.tag, version: entry?.version, payload: entry?.payload)
+            case .setCheckpoints(let checkpoints): Step(op: "set-checkpoints", checkpoints: checkpoints)
+            }
+        }
+    }
+}

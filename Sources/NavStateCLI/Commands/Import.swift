@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import NavState
+
+extension NavStateCommand {
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Save a new revision of a scene from JSON.",
+            discussion: """
+                Reads SwiftUI's NavigationPath.CodableRepresentation (module-qualified tags such as \
+                Swift.Int, or mangled tags such as Si as NavigationBackport writes them), FlowStacks' \
+                FlowPath.CodableRepresentation (its sheet and cover routes become presentations), or \
+                NavState's own scene JSON. --format auto (the default) tells them apart. Tags are stored \
+                as given; every payload must be valid JSON. Creates the database if it does not exist. \
+                Nothing is written when the input is not valid.
+                """)
+
+        @OptionGroup var database: DatabaseOptions
+
+        @Argument(help: "The scene's name.")
+        var scene: String
+
+        @Argument(help: "The JSON file to read, or - for standard input.")
+        var file: String
+
+        @Option(help: "auto, swiftui, flowstacks or scene.")
+        var format: ImportFormatOption = .auto
+
+        @Option(help: "Save only if the scene's head revision is still this one (0: only if the scene is new).")
+        var expectedHead: Int?
+
+        enum ImportFormatOption: String, ExpressibleByArgument, CaseIterable {
+            case auto, swiftui, flowstacks, scene
+        }
+
+        func run() async throws {
+            try await Terminal.run {
+                let data: Data
+                if file == "-" {
+                    data = FileHandle.standardInput.readDataToEndOfFile()
+                } else {
+                    guard let contents = FileManager.default.contents(atPath: file) else {
+                        throw CLIError("cannot read \(file); check the path")
+                    }
+                    data = contents
+                }
+                // Everything is checked before the database is opened, so a bad
+                // input leaves the file as it was.
+                let (state, detected) = try SceneImport.read(data, format: format == .auto ? nil : SceneFormat(rawValue: format.rawValue))
+                let result = try database.openForWriting(create: true).save(state, scene: scene, expectedHead: expectedHead)
+                print("imported \(detected.rawValue) JSON into scene '\(scene)' as revision \(result.revision) (\(state.depth) entries)")
+            }
+        }
+    }
+}

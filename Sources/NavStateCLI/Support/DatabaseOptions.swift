@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import Logging
+import NavState
+
+/// The database every subcommand works on.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The database file.", discussion: "Defaults to $NAVSTATE_DB, then ./navstate.sqlite.", valueName: "path"))
+    var db: String?
+
+    @Flag(name: .long, help: "Log the library's events to stderr.")
+    var verbose = false
+
+    /// The path in use: --db, else $NAVSTATE_DB, else ./navstate.sqlite.
+    var path: String {
+        if let db { return db }
+        if let environment = ProcessInfo.processInfo.environment["NAVSTATE_DB"], !environment.isEmpty {
+            return environment
+        }
+        return "navstate.sqlite"
+    }
+
+    var configuration: NavStore.Configuration {
+        var logger = Logger(label: "navstate") { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .debug
+            return handler
+        }
+        logger.logLevel = verbose ? .debug : .critical
+        return NavStore.Configuration(logger: logger)
+    }
+
+    /// Opens the existing file for reading only; never creates or changes it.
+    func openForReading() throws -> NavStore {
+        try NavStore(readingAt: path, configuration: configuration)
+    }
+
+    /// Opens the file for writing, creating it when `create` is set.
+    func openForWriting(create: Bool) throws -> NavStore {
+        if !create && !FileManager.default.fileExists(atPath: path) {
+            throw NavStoreError.fileNotFound(path: path)
+        }
+        return try NavStore(path: path, configuration: configuration)
+    }
+}
+
+/// `--json` for commands that read.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print one JSON document to stdout instead of a table.")
+    var json = false
+}
