@@ -39,10 +39,11 @@ extension NavStore {
         return loaded
     }
 
-    /// The head entries of a scene, by slot.
+    /// The head entries of a scene, by slot: read through the partial index
+    /// of live entries, so the cost follows the depth, not the history.
     static func headSlots(_ connection: SQLiteConnection, sceneID: Int) throws -> [Int: [NavEntry]] {
         let statement = try connection.cached("""
-            SELECT slot, position, tag, version, payload FROM entry
+            SELECT slot, position, tag, version, payload FROM entry INDEXED BY entry_head
             WHERE scene_id = ?1 AND valid_until IS NULL ORDER BY slot, position
             """)
         try statement.bind(.integer(sceneID))

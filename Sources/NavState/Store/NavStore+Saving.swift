@@ -152,8 +152,11 @@ extension NavStore {
                 let next = position < after.count ? after[position] : nil
                 if previous == next { continue }
                 if previous != nil {
+                    // INDEXED BY: without it the planner walks the primary key
+                    // through every past row of that position, so a save would
+                    // cost in proportion to the history.
                     try connection.cached("""
-                        UPDATE entry SET valid_until = ?1
+                        UPDATE entry INDEXED BY entry_head SET valid_until = ?1
                         WHERE scene_id = ?2 AND slot = ?3 AND position = ?4 AND valid_until IS NULL
                         """).bind(.integer(revision), .integer(sceneID), .integer(slot), .integer(position)).run()
                     closed += 1

@@ -17,6 +17,12 @@ struct StoredLayout: Codable, Equatable {
     /// far the most common, so it skips the encoder.
     static let emptyJSON = #"{"checkpoints":[],"presentations":[],"values":{}}"#
 
+    init(presentations: [PresentationMethod], checkpoints: [Checkpoint], values: [String: Value]) {
+        self.presentations = presentations
+        self.checkpoints = checkpoints
+        self.values = values
+    }
+
     init(_ state: SceneState<NavEntry>) {
         presentations = state.presentations.map(\.method)
         checkpoints = state.checkpoints
@@ -32,6 +38,7 @@ struct StoredLayout: Codable, Equatable {
     }
 
     static func decode(_ text: String, path: String) throws(NavStoreError) -> StoredLayout {
+        if text == emptyJSON { return StoredLayout(presentations: [], checkpoints: [], values: [:]) }
         do {
             return try JSONDecoder().decode(StoredLayout.self, from: Data(text.utf8))
         } catch {

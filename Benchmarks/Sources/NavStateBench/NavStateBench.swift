@@ -1,0 +1,190 @@
+import Foundation
+import NavState
+
+/// Runs every workload of docs/benchmarks.md and prints Markdown tables.
+///
+/// Usage: `NavStateBench [--quick] [--navstate PATH]`, or the internal
+/// `NavStateBench worker …` used for the multi-process workload.
+@main
+struct NavStateBench {
+    static func main() async throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "profile-save" {
+            try await ProfileSave.run()
+            return
+        }
+        if arguments.first == "worker" {
+            await Workloads.worker(Array(arguments.dropFirst()))
+            return
+        }
+        let quick = arguments.contains("--quick")
+        let navstate = arguments.firstIndex(of: "--navstate").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        let scale = quick ? 0.1 : 1.0
+        func n(_ count: Int) -> Int { max(20, Int(Double(count) * scale)) }
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        print("# NavState benchmarks\n")
+        print("Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)")
+        print("Medians of interleaved rounds (p10–p90 in brackets); ratios are from the same run.\n")
+
+        // Save after one push.
+        var saveMedians: [String: Double] = [:]
+        for (depth, durability, iterations) in [(10, NavStore.Durability.normal, 4000), (1000, .normal, 600), (10, .full, 300)] {
+            let results = try await Workloads.savePush(depth: depth, durability: durability, in: directory, iterations: n(iterations))
+            printTable("Save after one push, \(depth)-deep stack, \(durability) durability", results, baseline: "raw sqlite3 floor")
+            saveMedians["\(depth)-\(durability)"] = results["NavStore"]?.median
+            if depth == 10 && durability == .normal {
+                if let navstate = results["NavStore"]?.median, let floor = results["raw sqlite3 floor"]?.median,
+                   let pathStore = results["PathStore (file)"]?.median {
+                    target("save 10-deep vs raw floor", navstate / floor, "≤ 1.5×", navstate / floor <= 1.5)
+                    target("PathStore save vs NavStore save, 10-deep", pathStore / navstate, "≥ 10×", pathStore / navstate >= 10)
+                }
+            }
+        }
+        if let deep = saveMedians["1000-normal"], let shallow = saveMedians["10-normal"] {
+            target("save 1,000-deep vs 10-deep", deep / shallow, "≤ 1.5×", deep / shallow <= 1.5)
+        }
+
+        // Restore.
+        for (depth, iterations) in [(10, 3000), (1000, 200)] {
+            let results = try await Workloads.restore(depth: depth, in: directory, iterations: n(iterations))
+            printTable("Restore (read and decode with a registry), \(depth)-deep", results, baseline: "NavStore")
+            if depth == 10, let navstate = results["NavStore"]?.median, let pathStore = results["PathStore (file)"]?.median,
+               let grdb = results["GRDB record"]?.median {
+                target("PathStore restore vs NavStore restore, 10-deep", pathStore / navstate, "≥ 2×", pathStore / navstate >= 2)
+                target("NavStore restore vs GRDB restore, 10-deep", navstate / grdb, "≤ 1×", navstate <= grdb)
+            }
+        }
+
+        // Scenes axis.
+        let sceneCounts = quick ? [10, 1_000, 10_000] : [10, 1_000, 100_000]
+        var sceneRows: [[String]] = []
+        var restoreBy: [Int: Double] = [:]
+        var bigFile = ""
+        for count in sceneCounts {
+            let path = directory.appendingPathComponent("scenes-\(count).sqlite").path
+            let fillStart = Harness.now()
+            let store = try Workloads.fill(path, scenes: count, depth: 10)
+            let fillSeconds = Double(Harness.now() - fillStart) / 1e9
+            let stats = try await Workloads.restoreAmong(store, scenes: count, iterations: n(2000))
+            restoreBy[count] = stats.median
+            bigFile = path
+            sceneRows.append([String(count), format(stats.median), "[\(format(stats.p10))–\(format(stats.p90))]",
+                              String(format: "%.1f s (%.0f µs/save)", fillSeconds, fillSeconds * 1e6 / Double(count))])
+        }
+        print("## Restore of one 10-deep scene by number of scenes in the file\n")
+        var sceneTable = Table(headers: ["scenes", "restore median", "p10–p90", "time to save them all"])
+        sceneTable.rows = sceneRows
+        print(sceneTable.render() + "\n")
+        if let small = restoreBy[sceneCounts[0]], let large = restoreBy[sceneCounts[sceneCounts.count - 1]] {
+            target("restore with \(sceneCounts.last ?? 0) scenes vs 10", large / small, "≤ 1.5×", large / small <= 1.5)
+        }
+
+        if let navstate {
+            let stats = try Workloads.navstateScenes(navstate: navstate, database: bigFile, runs: quick ? 3 : 7)
+            print("## `navstate scenes` on \(sceneCounts.last ?? 0) scenes (wall time, whole process)\n")
+            print("median \(format(stats.median)), min \(format(stats.percentile(0))), max \(format(stats.percentile(1)))\n")
+            target("navstate scenes on \(sceneCounts.last ?? 0) scenes", stats.median / 1e9, "< 0.5 s", stats.median < 0.5e9, unit: "s")
+        } else {
+            print("(`navstate scenes` not measured: pass --navstate PATH, as run.sh does)\n")
+        }
+
+        // History axis.
+        print("## Cost by history kept (10-deep scene)\n")
+        var historyTable = Table(headers: ["revisions already saved", "save after push", "restore head"])
+        for revisions in quick ? [20, 2_000] : [20, 2_000, 20_000] {
+            let (save, restore) = try await Workloads.withHistory(revisions, in: directory, iterations: n(1000))
+            historyTable.rows.append([String(revisions), format(save.median), format(restore.median)])
+        }
+        print(historyTable.render() + "\n")
+
+        // Depth axis.
+        print("## Cost by depth (save after one push; restore)\n")
+        var depthTable = Table(headers: ["depth", "NavStore save", "PathStore save", "NavStore restore", "PathStore restore"])
+        for depth in [10, 100, 1000] {
+            let save = try await Workloads.savePush(depth: depth, durability: .normal, in: directory, iterations: n(depth == 1000 ? 300 : 1000))
+            let restore = try await Workloads.restore(depth: depth, in: directory, iterations: n(depth == 1000 ? 100 : 500))
+            depthTable.rows.append([
+                String(depth), format(save["NavStore"]?.median ?? .nan), format(save["PathStore (file)"]?.median ?? .nan),
+                format(restore["NavStore"]?.median ?? .nan), format(restore["PathStore (file)"]?.median ?? .nan),
+            ])
+        }
+        print(depthTable.render() + "\n")
+
+        // File bytes.
+        let bytes = try Workloads.bytesPerRevision(depth: 10, in: directory, revisions: quick ? 400 : 4000)
+        print("## File bytes per revision (10-deep scene, alternating push and pop)\n")
+        print(String(format: "NavStore: %.0f bytes per revision, history kept; state payload %d bytes; PathStore file %d bytes (no history)\n",
+                     bytes.perRevision, bytes.statePayload, bytes.pathStoreFile))
+        target("file bytes per revision vs payload bytes", bytes.perRevision / Double(bytes.statePayload), "≤ 2×", bytes.perRevision <= 2 * Double(bytes.statePayload))
+
+        // Several processes.
+        print("## Throughput: 2 processes × 4 threads saving to one file\n")
+        var throughputTable = Table(headers: ["durability", "saves per second", "errors"])
+        for durability in [NavStore.Durability.normal, .full] {
+            let result = try Workloads.throughput(
+                executable: CommandLine.arguments[0], directory: directory, processes: 2, threads: 4,
+                seconds: quick ? 1 : 3, durability: durability)
+            throughputTable.rows.append([durability.rawValue, String(format: "%.0f", result.savesPerSecond), String(result.errors)])
+        }
+        print(throughputTable.render() + "\n")
+
+        print("## Targets\n")
+        var targetTable = Table(headers: ["target", "measured", "goal", "met"])
+        targetTable.rows = targets
+        print(targetTable.render())
+    }
+
+    nonisolated(unsafe) static var targets: [[String]] = []
+
+    static func target(_ name: String, _ value: Double, _ goal: String, _ met: Bool, unit: String = "×") {
+        let measured = unit == "×" ? String(format: "%.2f×", value) : String(format: "%.3f %@", value, unit)
+        targets.append([name, measured, goal, met ? "yes" : "**no**"])
+    }
+
+    static func printTable(_ title: String, _ results: [String: Stats], baseline: String) {
+        print("## \(title)\n")
+        var table = Table(headers: ["contender", "median", "p10–p90", "p99", "× \(baseline)"])
+        let base = results[baseline]?.median ?? .nan
+        for (name, stats) in results.sorted(by: { $0.value.median < $1.value.median }) {
+            table.rows.append([
+                name, format(stats.median), "\(format(stats.p10))–\(format(stats.p90))", format(stats.p99),
+                String(format: "%.2f", stats.median / base),
+            ])
+        }
+        print(table.render() + "\n")
+    }
+}
+
+/// `NavStateBench profile-save`: saves in a loop for a profiler.
+enum ProfileSave {
+    static func run() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-profile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let registry = BenchData.registry
+        let store = try NavStore(path: directory.appendingPathComponent("p.sqlite").path, configuration: Workloads.quiet())
+        var state = SceneState<AnyDestination>(root: try BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })
+        let extra = try AnyDestination(BenchData.route(10), in: registry)
+        var start = Harness.now()
+        for index in 0..<20_000 {
+            if index.isMultiple(of: 2) { state.root.append(extra) } else { state.root.removeLast() }
+            try store.save(state, scene: "main")
+        }
+        print("save", format(Double(Harness.now() - start) / 20_000))
+        start = Harness.now()
+        for _ in 0..<2_000 {
+            guard try store.load(scene: "main") != nil else { return }
+        }
+        print("load", format(Double(Harness.now() - start) / 2_000))
+        guard let stored = try store.load(scene: "main") else { return }
+        start = Harness.now()
+        for _ in 0..<2_000 {
+            _ = await registry.restore(stored.state)
+        }
+        print("decode", format(Double(Harness.now() - start) / 2_000))
+    }
+}

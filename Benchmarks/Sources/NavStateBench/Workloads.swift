@@ -1,0 +1,289 @@
+import Foundation
+import NavState
+
+/// The workloads of docs/benchmarks.md. Each returns the medians it measured.
+enum Workloads {
+    static func quiet(_ durability: NavStore.Durability = .normal) -> NavStore.Configuration {
+        var configuration = NavStore.Configuration(durability: durability)
+        configuration.logger.logLevel = .critical
+        configuration.limits.entriesPerStack = 10_000
+        configuration.limits.sceneBytes = 64 * 1024 * 1024
+        return configuration
+    }
+
+    // MARK: Saving after one push
+
+    static func savePush(depth: Int, durability: NavStore.Durability, in directory: URL, iterations: Int) async throws -> [String: Stats] {
+        let full = durability == .full
+        let base = BenchData.path(depth: depth)
+        let pushed = base + [BenchData.route(depth)]
+        let registry = BenchData.registry
+
+        let store = try NavStore(path: directory.appendingPathComponent("navstate-\(depth)-\(durability).sqlite").path, configuration: quiet(durability))
+        var state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: registry) })
+        try store.save(state, scene: "main")
+
+        let pathStore = PathStorePeer(directory: directory)
+        var peerPath = base
+        try pathStore.save(peerPath)
+
+        let blob = try BlobPeer(path: directory.appendingPathComponent("blob-\(depth)-\(durability).sqlite").path, full: full)
+        let grdb = try GRDBPeer(path: directory.appendingPathComponent("grdb-\(depth)-\(durability).sqlite").path, full: full)
+        let floor = try RawSQLite(path: directory.appendingPathComponent("floor-\(depth)-\(durability).sqlite").path, full: full)
+        let baseBytes = try SwiftUIRepresentation.encode(base)
+        let pushedBytes = try SwiftUIRepresentation.encode(pushed)
+
+        var contenders = [
+            Contender("NavStore", prepare: {
+                if state.root.count > depth {
+                    state.root.removeLast()
+                    try store.save(state, scene: "main")
+                }
+            }, step: {
+                state.root.append(try AnyDestination(BenchData.route(depth), in: registry))
+                try store.save(state, scene: "main")
+            }),
+            Contender("SQLite blob", prepare: { try blob.save(base, scene: "main") }, step: {
+                try blob.save(pushed, scene: "main")
+            }),
+            Contender("GRDB record", prepare: { try grdb.save(base, scene: "main") }, step: {
+                try grdb.save(pushed, scene: "main")
+            }),
+            Contender("raw sqlite3 floor", prepare: { try floor.save(scene: "main", bytes: baseBytes) }, step: {
+                try floor.save(scene: "main", bytes: pushedBytes)
+            }),
+        ]
+        if !full {
+            contenders.insert(Contender("PathStore (file)", prepare: {
+                if peerPath.count > depth {
+                    peerPath.removeLast()
+                    try pathStore.save(peerPath)
+                }
+            }, step: {
+                peerPath.append(BenchData.route(depth))
+                try pathStore.save(peerPath)
+            }), at: 1)
+        }
+        let rounds = 10
+        return try await Harness.run(contenders, rounds: rounds, perRound: max(1, iterations / rounds), warmup: max(2, iterations / 20))
+    }
+
+    // MARK: Restoring
+
+    static func restore(depth: Int, in directory: URL, iterations: Int) async throws -> [String: Stats] {
+        let routes = BenchData.path(depth: depth)
+        let registry = BenchData.registry
+        let store = try NavStore(path: directory.appendingPathComponent("restore-\(depth).sqlite").path, configuration: quiet())
+        try store.save(SceneState(root: try routes.map { try AnyDestination($0, in: registry) }), scene: "main")
+        let pathStore = PathStorePeer(directory: directory)
+        try pathStore.save(routes)
+        let blob = try BlobPeer(path: directory.appendingPathComponent("restore-blob-\(depth).sqlite").path, full: false)
+        try blob.save(routes, scene: "main")
+        let grdb = try GRDBPeer(path: directory.appendingPathComponent("restore-grdb-\(depth).sqlite").path, full: false)
+        try grdb.save(routes, scene: "main")
+
+        let contenders = [
+            Contender("NavStore") {
+                guard let stored = try store.load(scene: "main") else { throw BenchError("no scene") }
+                let restored = await registry.restore(stored.state)
+                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+            },
+            Contender("NavStore with crash-loop guard") {
+                let restored = try await store.restore(scene: "main", registry: registry)
+                try store.confirmRestore(restored)
+                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+            },
+            Contender("PathStore (file)") {
+                guard try pathStore.restore().count == depth else { throw BenchError("lost entries") }
+            },
+            Contender("SQLite blob") {
+                guard try blob.restore(scene: "main").count == depth else { throw BenchError("lost entries") }
+            },
+            Contender("GRDB record") {
+                guard try grdb.restore(scene: "main").count == depth else { throw BenchError("lost entries") }
+            },
+        ]
+        let rounds = 10
+        return try await Harness.run(contenders, rounds: rounds, perRound: max(1, iterations / rounds), warmup: max(2, iterations / 20))
+    }
+
+    /// Fills a store with `count` scenes of `depth` entries.
+    static func fill(_ path: String, scenes count: Int, depth: Int) throws -> NavStore {
+        let registry = BenchData.registry
+        let store = try NavStore(path: path, configuration: quiet())
+        let root = try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) }
+        for index in 0..<count {
+            try store.save(SceneState(root: root), scene: "scene-\(index)")
+        }
+        return store
+    }
+
+    static func restoreAmong(_ store: NavStore, scenes count: Int, iterations: Int) async throws -> Stats {
+        let registry = BenchData.registry
+        var generator = SystemRandomNumberGenerator()
+        let contender = Contender("restore") {
+            let name = "scene-\(Int.random(in: 0..<count, using: &generator))"
+            guard let stored = try store.load(scene: name) else { throw BenchError("no scene \(name)") }
+            _ = await registry.restore(stored.state)
+        }
+        let result = try await Harness.run([contender], rounds: 10, perRound: iterations / 10, warmup: iterations / 10)
+        return result["restore"] ?? Stats(samples: [])
+    }
+
+    // MARK: History
+
+    /// Save-after-push and head restore on a scene that already has `revisions` revisions.
+    static func withHistory(_ revisions: Int, in directory: URL, iterations: Int) async throws -> (save: Stats, restore: Stats) {
+        let registry = BenchData.registry
+        let store = try NavStore(path: directory.appendingPathComponent("history-\(revisions).sqlite").path, configuration: quiet())
+        var state = SceneState<AnyDestination>(root: try BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })
+        for index in 0..<revisions {
+            state.root[index % 10] = try AnyDestination(BenchData.route(index + 100), in: registry)
+            try store.save(state, scene: "main")
+        }
+        let results = try await Harness.run([
+            Contender("save", prepare: {
+                if state.root.count > 10 {
+                    state.root.removeLast()
+                    try store.save(state, scene: "main")
+                }
+            }, step: {
+                state.root.append(try AnyDestination(BenchData.route(10), in: registry))
+                try store.save(state, scene: "main")
+            }),
+            Contender("restore") {
+                guard let stored = try store.load(scene: "main") else { throw BenchError("no scene") }
+                _ = await registry.restore(stored.state)
+            },
+        ], rounds: 10, perRound: iterations / 10, warmup: iterations / 10)
+        return (results["save"] ?? Stats(samples: []), results["restore"] ?? Stats(samples: []))
+    }
+
+    // MARK: File bytes
+
+    /// File bytes each revision adds, after the WAL is folded in, for
+    /// alternating pushes and pops on a `depth`-deep scene.
+    static func bytesPerRevision(depth: Int, in directory: URL, revisions: Int) throws -> (perRevision: Double, statePayload: Int, pathStoreFile: Int) {
+        let registry = BenchData.registry
+        let path = directory.appendingPathComponent("bytes-\(depth).sqlite").path
+        let store = try NavStore(path: path, configuration: quiet())
+        let base = BenchData.path(depth: depth)
+        var state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: registry) })
+        try store.save(state, scene: "main")
+        try store.purgeWAL()
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        for index in 0..<revisions {
+            if index.isMultiple(of: 2) {
+                state.root.append(try AnyDestination(BenchData.route(depth + index), in: registry))
+            } else {
+                state.root.removeLast()
+            }
+            try store.save(state, scene: "main")
+        }
+        try store.purgeWAL()
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        let pathStore = PathStorePeer(directory: directory)
+        try pathStore.save(base)
+        let pathStoreBytes = try FileManager.default.attributesOfItem(atPath: pathStore.url.path)[.size] as? Int ?? 0
+        return (Double(after - before) / Double(revisions), BenchData.payloadBytes(base), pathStoreBytes)
+    }
+
+    // MARK: Several processes
+
+    /// Saves per second from `processes` processes with `threads` threads each,
+    /// every thread pushing and popping its own scene.
+    static func throughput(executable: String, directory: URL, processes: Int, threads: Int, seconds: Double, durability: NavStore.Durability) throws -> (savesPerSecond: Double, errors: Int) {
+        let path = directory.appendingPathComponent("throughput-\(durability).sqlite").path
+        _ = try NavStore(path: path, configuration: quiet(durability))
+        var workers: [(Process, Pipe)] = []
+        for index in 0..<processes {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["worker", path, "p\(index)", String(threads), String(seconds), durability.rawValue]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            workers.append((process, pipe))
+        }
+        var saves = 0
+        var errors = 0
+        for (process, pipe) in workers {
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+            if numbers.count == 2 {
+                saves += numbers[0]
+                errors += numbers[1]
+            } else {
+                errors += 1
+            }
+        }
+        return (Double(saves) / seconds, errors)
+    }
+
+    /// The worker side of ``throughput``: prints "saves errors".
+    static func worker(_ arguments: [String]) async {
+        guard arguments.count == 5, let threads = Int(arguments[2]), let seconds = Double(arguments[3]),
+              let durability = NavStore.Durability(rawValue: arguments[4]) else {
+            print("0 1")
+            return
+        }
+        let registry = BenchData.registry
+        let deadline = Date().addingTimeInterval(seconds)
+        let counts = await withTaskGroup(of: (Int, Int).self) { group in
+            for thread in 0..<threads {
+                group.addTask {
+                    var saves = 0
+                    var errors = 0
+                    do {
+                        let store = try NavStore(path: arguments[0], configuration: quiet(durability))
+                        var state = SceneState<AnyDestination>(root: try BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })
+                        var index = 0
+                        while Date() < deadline {
+                            if index.isMultiple(of: 2) {
+                                state.root.append(try AnyDestination(BenchData.route(index), in: registry))
+                            } else {
+                                state.root.removeLast()
+                            }
+                            do {
+                                try store.save(state, scene: "\(arguments[1])-t\(thread)")
+                                saves += 1
+                            } catch {
+                                errors += 1
+                            }
+                            index += 1
+                        }
+                    } catch {
+                        errors += 1
+                    }
+                    return (saves, errors)
+                }
+            }
+            var total = (0, 0)
+            for await (saves, errors) in group { total = (total.0 + saves, total.1 + errors) }
+            return total
+        }
+        print("\(counts.0) \(counts.1)")
+    }
+
+    // MARK: The command-line tool
+
+    /// Wall time of `navstate scenes` on a file.
+    static func navstateScenes(navstate: String, database: String, runs: Int) throws -> Stats {
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: navstate)
+            process.arguments = ["scenes", "--db", database]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            let start = Harness.now()
+            try process.run()
+            _ = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            samples.append(Double(Harness.now() - start))
+            guard process.terminationStatus == 0 else { throw BenchError("navstate scenes failed") }
+        }
+        return Stats(samples: samples)
+    }
+}
