@@ -2,35 +2,132 @@ import Foundation
 import Logging
 import NavState
 
-/// A second process for the store's multi-process tests: it opens the same
-/// file as the test and saves revisions, printing each acknowledged one.
+/// A second process for the store's multi-process, kill and stress tests.
 ///
-/// Usage: `NavStateTestHelper save DB SCENE COUNT [full]`
-/// Prints `saved REVISION` per save and exits 0, or prints the error and
-/// exits 1.
+/// - `save DB SCENE COUNT [full]`: saves COUNT growing revisions; prints
+///   `saved REVISION` for each.
+/// - `churn DB SCENE [full]`: saves ``ChurnState/state(revision:)`` for the
+///   next revision, forever, printing `ack REVISION` after each save returns;
+///   the kill test ends it with SIGKILL.
+/// - `stress DB PREFIX THREADS SAVES`: THREADS threads each save SAVES
+///   revisions to their own scene and try SAVES conditional saves on the
+///   shared scene `shared`; prints `own THREAD REVISION`,
+///   `shared REVISION MARKER`, `conflict` and `error MESSAGE` lines.
+///
+/// - `open DB`: opens the store and saves one small scene; prints `ok` or
+///   `error DESCRIPTION` (run as another user by the read-only tests).
+///
+/// Every line is written straight to the descriptor, so a kill never loses
+/// an acknowledgement that was made.
 @main
 struct NavStateTestHelper {
-    static func main() {
+    static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard arguments.count >= 4, arguments[0] == "save", let count = Int(arguments[3]) else {
-            FileHandle.standardError.write(Data("usage: NavStateTestHelper save DB SCENE COUNT [full]\n".utf8))
-            exit(2)
-        }
-        var configuration = NavStore.Configuration()
-        if arguments.count > 4, arguments[4] == "full" { configuration.durability = .full }
-        configuration.logger.logLevel = .critical
         do {
-            let store = try NavStore(path: arguments[1], configuration: configuration)
-            var state = SceneState<NavEntry>()
-            for index in 0..<count {
-                state.root.append(NavEntry(tag: "Int", payload: String(index)))
-                let result = try store.save(state, scene: arguments[2])
-                // Written straight to the descriptor, so a kill never loses an acknowledgement.
-                FileHandle.standardOutput.write(Data("saved \(result.revision)\n".utf8))
+            switch arguments.first {
+            case "save" where arguments.count >= 4:
+                guard let count = Int(arguments[3]) else { usage() }
+                try save(db: arguments[1], scene: arguments[2], count: count, full: arguments.count > 4 && arguments[4] == "full")
+            case "churn" where arguments.count >= 3:
+                try churn(db: arguments[1], scene: arguments[2], full: arguments.count > 3 && arguments[3] == "full")
+            case "open" where arguments.count == 2:
+                do {
+                    let store = try NavStore(path: arguments[1], configuration: configuration(full: false))
+                    try store.save(SceneState(root: [NavEntry(tag: "Int", payload: "1")]), scene: "probe")
+                    say("ok")
+                } catch {
+                    say("error \(error)")
+                }
+            case "stress" where arguments.count == 5:
+                guard let threads = Int(arguments[3]), let saves = Int(arguments[4]) else { usage() }
+                await stress(db: arguments[1], prefix: arguments[2], threads: threads, saves: saves)
+            default:
+                usage()
             }
         } catch {
-            FileHandle.standardOutput.write(Data("error \(error)\n".utf8))
+            say("error \(error)")
             exit(1)
         }
+    }
+
+    static func usage() -> Never {
+        FileHandle.standardError.write(Data("usage: NavStateTestHelper save|churn|stress …\n".utf8))
+        exit(2)
+    }
+
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    static func configuration(full: Bool) -> NavStore.Configuration {
+        var configuration = NavStore.Configuration(durability: full ? .full : .normal)
+        configuration.logger.logLevel = .critical
+        return configuration
+    }
+
+    static func save(db: String, scene: String, count: Int, full: Bool) throws {
+        let store = try NavStore(path: db, configuration: configuration(full: full))
+        var state = SceneState<NavEntry>()
+        for index in 0..<count {
+            state.root.append(NavEntry(tag: "Int", payload: String(index)))
+            say("saved \(try store.save(state, scene: scene).revision)")
+        }
+    }
+
+    static func churn(db: String, scene: String, full: Bool) throws {
+        let store = try NavStore(path: db, configuration: configuration(full: full))
+        var revision = try store.load(scene: scene)?.revision ?? 0
+        while true {
+            revision = try store.save(ChurnState.state(revision: revision + 1), scene: scene, expectedHead: revision).revision
+            say("ack \(revision)")
+        }
+    }
+
+    static func stress(db: String, prefix: String, threads: Int, saves: Int) async {
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<threads {
+                group.addTask {
+                    do {
+                        let store = try NavStore(path: db, configuration: configuration(full: false))
+                        var own = SceneState<NavEntry>()
+                        for index in 0..<saves {
+                            own.root.append(NavEntry(tag: "Int", payload: String(index)))
+                            say("own \(thread) \(try store.save(own, scene: "\(prefix)-\(thread)").revision)")
+                            let head = try store.load(scene: "shared")
+                            var shared = head?.state ?? SceneState()
+                            let marker = "\"\(prefix)-\(thread)-\(index)\""
+                            shared.root.append(NavEntry(tag: "String", payload: marker))
+                            if shared.root.count > 50 { shared.root.removeFirst(shared.root.count - 50) }
+                            do {
+                                let saved = try store.save(shared, scene: "shared", expectedHead: head?.revision ?? 0)
+                                say("shared \(saved.revision) \(marker)")
+                            } catch NavStoreError.conflict {
+                                say("conflict")
+                            }
+                        }
+                    } catch {
+                        say("error \(error)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The state the churn mode saves at each revision: derived from the number
+/// alone, so a test can tell exactly what every revision must hold.
+enum ChurnState {
+    static func state(revision: Int) -> SceneState<NavEntry> {
+        var state = SceneState<NavEntry>()
+        state.root = (0..<(revision % 12)).map { NavEntry(tag: "Int", payload: "\($0)") }
+        state.root.append(NavEntry(tag: "String", payload: "\"revision \(revision)\""))
+        if revision.isMultiple(of: 3) {
+            state.presentations = [Presentation(
+                method: .managedSheet, destination: NavEntry(tag: "Int", payload: "\(revision)"),
+                stack: [NavEntry(tag: "Int", payload: "\(revision % 7)")])]
+            state.checkpoints = [Checkpoint(name: "sheet", stack: 1, index: 1)]
+        }
+        state.values["revision"] = NavEntry(tag: "Int", payload: "\(revision)")
+        return state
     }
 }

@@ -10,7 +10,11 @@ struct NavStateBench {
     static func main() async throws {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "profile-save" {
-            try await ProfileSave.run()
+            try await ProfileSave.run(depth: arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10)
+            return
+        }
+        if arguments.first == "fill", arguments.count == 3, let count = Int(arguments[2]) {
+            _ = try Workloads.fill(arguments[1], scenes: count, depth: 10)
             return
         }
         if arguments.first == "worker" {
@@ -161,20 +165,21 @@ struct NavStateBench {
 
 /// `NavStateBench profile-save`: saves in a loop for a profiler.
 enum ProfileSave {
-    static func run() async throws {
+    static func run(depth: Int) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-profile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let registry = BenchData.registry
         let store = try NavStore(path: directory.appendingPathComponent("p.sqlite").path, configuration: Workloads.quiet())
-        var state = SceneState<AnyDestination>(root: try BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })
-        let extra = try AnyDestination(BenchData.route(10), in: registry)
+        var state = SceneState<AnyDestination>(root: try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) })
+        let extra = try AnyDestination(BenchData.route(depth), in: registry)
         var start = Harness.now()
         for index in 0..<20_000 {
             if index.isMultiple(of: 2) { state.root.append(extra) } else { state.root.removeLast() }
             try store.save(state, scene: "main")
         }
         print("save", format(Double(Harness.now() - start) / 20_000))
+        if ProcessInfo.processInfo.environment["NAVSTATE_PROFILE_SAVE_ONLY"] != nil { return }
         start = Harness.now()
         for _ in 0..<2_000 {
             guard try store.load(scene: "main") != nil else { return }

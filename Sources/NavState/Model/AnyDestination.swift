@@ -19,12 +19,18 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
         let registration: DestinationRegistration
         let version: Int
         let entry: NavEntry
+        /// The entry under its stable name, kept so that saving a deep path
+        /// builds nothing per element.
+        let stableEntry: NavEntry
 
         init(base: any Hashable & Sendable, registration: DestinationRegistration, version: Int, entry: NavEntry) {
             self.base = base
             self.registration = registration
             self.version = version
             self.entry = entry
+            self.stableEntry = entry.tag == registration.name && entry.version == (version == 1 ? nil : version)
+                ? entry
+                : NavEntry(tag: registration.name, version: version == 1 ? nil : version, payload: entry.payload)
         }
     }
 
@@ -86,8 +92,7 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
         case .stored:
             return storage.entry
         case .stable:
-            let version = storage.version
-            return NavEntry(tag: name, version: version == 1 ? nil : version, payload: payload)
+            return storage.stableEntry
         case .qualified, .mangled:
             let tag = try storage.registration.tag(for: style, version: storage.version)
             return NavEntry(tag: tag, version: nil, payload: payload)

@@ -37,6 +37,11 @@ extension NavStore {
         /// Where the store's events go: open, migrate, save, load, prune,
         /// purge and errors. Payload contents are only logged at trace level.
         public var logger: Logger = Logger(label: "navstate")
+        /// The most pages (4 KiB each) the file may grow to, or `nil` for no
+        /// cap beyond the disk. A save that would pass it fails with
+        /// ``NavStoreError/diskFull(path:)`` and changes nothing, exactly as
+        /// on a full disk.
+        public var maximumPageCount: Int?
 
         public init(durability: Durability = .normal, limits: Limits = Limits(), logger: Logger = Logger(label: "navstate")) {
             self.durability = durability

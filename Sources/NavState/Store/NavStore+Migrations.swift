@@ -52,6 +52,11 @@ extension NavStore {
         case .full: try connection.execute("PRAGMA synchronous = FULL")
         }
         try connection.execute("PRAGMA foreign_keys = ON")
+        if let pages = configuration.maximumPageCount {
+            // PRAGMA takes no bound parameters; the value is an integer from the app.
+            let cap = "PRAGMA max_page_count = " + String(max(1, pages))
+            _ = try connection.integer(cap)
+        }
     }
 
     /// Applies every migration the database has not seen, in order, each in

@@ -147,11 +147,22 @@ extension NavStore {
         for slot in Set(old.keys).union(new.keys) {
             let before = old[slot] ?? []
             let after = new[slot] ?? []
-            for position in 0..<max(before.count, after.count) {
-                let previous = position < before.count ? before[position] : nil
-                let next = position < after.count ? after[position] : nil
-                if previous == next { continue }
-                if previous != nil {
+            // Positions that changed, found without copying an entry: the
+            // loop runs over the whole stack, so it must cost almost nothing
+            // per unchanged entry (payload strings usually share storage, so
+            // comparing them is a pointer check).
+            var changed: [Int] = []
+            before.withUnsafeBufferPointer { previous in
+                after.withUnsafeBufferPointer { next in
+                    let shared = min(previous.count, next.count)
+                    for position in 0..<shared where previous[position] != next[position] {
+                        changed.append(position)
+                    }
+                    changed.append(contentsOf: shared..<max(previous.count, next.count))
+                }
+            }
+            for position in changed {
+                if position < before.count {
                     // INDEXED BY: without it the planner walks the primary key
                     // through every past row of that position, so a save would
                     // cost in proportion to the history.
@@ -161,7 +172,8 @@ extension NavStore {
                         """).bind(.integer(revision), .integer(sceneID), .integer(slot), .integer(position)).run()
                     closed += 1
                 }
-                if let next {
+                if position < after.count {
+                    let next = after[position]
                     try connection.cached("""
                         INSERT INTO entry (scene_id, slot, position, valid_from, tag, version, payload)
                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)

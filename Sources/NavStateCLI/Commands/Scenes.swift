@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NavState
 
 extension NavStateCommand {
@@ -10,11 +11,30 @@ extension NavStateCommand {
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var output: OutputOptions
 
+        /// One scene in `--json`, its time already in ISO 8601.
+        struct Row: Encodable {
+            var scene: String
+            var revision: Int
+            var depth: Int
+            var presentations: Int
+            var bytes: Int
+            var updatedAt: String
+
+            init(_ summary: SceneSummary) {
+                scene = summary.scene
+                revision = summary.revision
+                depth = summary.depth
+                presentations = summary.presentations
+                bytes = summary.bytes
+                updatedAt = Terminal.timestamp(summary.updatedAt)
+            }
+        }
+
         func run() async throws {
             try await Terminal.run {
                 let scenes = try database.openForReading().scenes()
                 if output.json {
-                    try Terminal.printJSON(scenes)
+                    try Terminal.printJSON(scenes.map(Row.init))
                     return
                 }
                 var table = TextTable(headers: ["SCENE", "REVISION", "DEPTH", "PRESENTATIONS", "BYTES", "UPDATED"])
@@ -25,7 +45,11 @@ extension NavStateCommand {
                         String(scene.bytes), Terminal.timestamp(scene.updatedAt),
                     ])
                 }
-                print(scenes.isEmpty ? "no scenes" : table.render())
+                if scenes.isEmpty {
+                    print("no scenes")
+                } else {
+                    Terminal.write(Data(table.renderBytes() + [UInt8(ascii: "\n")]))
+                }
             }
         }
     }

@@ -1,4 +1,7 @@
 /// A plain text table with aligned columns.
+///
+/// Rendered straight into bytes: `navstate scenes` on 100,000 scenes spends
+/// its time here, and building a String per padded cell was most of it.
 struct TextTable {
     let headers: [String]
     var rows: [[String]] = []
@@ -6,16 +9,41 @@ struct TextTable {
     /// Columns named here are right-aligned (numbers).
     var numericColumns: Set<Int> = []
 
-    func render() -> String {
+    /// Display width of a cell: its byte count for ASCII, its Unicode scalar
+    /// count otherwise.
+    private static func width(_ cell: String) -> Int {
+        let bytes = cell.utf8.count
+        return cell.utf8.allSatisfy { $0 < 0x80 } ? bytes : cell.unicodeScalars.count
+    }
+
+    func renderBytes() -> [UInt8] {
         let all = [headers] + rows
-        let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
-            row.indices.map { column in
-                let cell = row[column]
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                if column == row.count - 1 && !numericColumns.contains(column) { return cell }
-                return numericColumns.contains(column) ? padding + cell : cell + padding
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        let cellWidths = all.map { $0.map(Self.width) }
+        var widths = [Int](repeating: 0, count: headers.count)
+        for row in cellWidths {
+            for (column, width) in row.enumerated() where width > widths[column] { widths[column] = width }
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count + 1))
+        for (rowIndex, row) in all.enumerated() {
+            if rowIndex > 0 { output.append(UInt8(ascii: "\n")) }
+            for (column, cell) in row.enumerated() {
+                if column > 0 { output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
+                let padding = widths[column] - cellWidths[rowIndex][column]
+                let isLast = column == row.count - 1
+                if numericColumns.contains(column) {
+                    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+                    output.append(contentsOf: cell.utf8)
+                } else {
+                    output.append(contentsOf: cell.utf8)
+                    if !isLast { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
+                }
+            }
+        }
+        return output
+    }
+
+    func render() -> String {
+        String(decoding: renderBytes(), as: UTF8.self)
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+@testable import NavState
+@testable import NavStateTestHelper
+import Testing
+
+/// A writer killed with SIGKILL at random moments, again and again: after
+/// every kill the file is sound, the last acknowledged revision loads
+/// exactly, and no partly written revision is ever visible.
+///
+/// `swift test` runs a quick count; `scripts/kill-test.sh` sets
+/// `NAVSTATE_KILL_ROUNDS` for the long run.
+@Suite("Kill test", .serialized)
+struct KillTests {
+    static var rounds: Int {
+        ProcessInfo.processInfo.environment["NAVSTATE_KILL_ROUNDS"].flatMap(Int.init) ?? 20
+    }
+
+    @Test func killedWriterNeverLeavesAPartialOrLostRevision() async throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("kill.sqlite")
+        var acknowledgedTotal = 0
+        var killsDuringWork = 0
+        var lastAcknowledged = 0
+        var checkedRevisions = 0
+        for round in 0..<Self.rounds {
+            let writer = Process()
+            writer.executableURL = CommandRunner.builtProduct("NavStateTestHelper")
+            writer.arguments = ["churn", db, "main", "full"]
+            let pipe = Pipe()
+            writer.standardOutput = pipe
+            try writer.run()
+            try await Task.sleep(for: .milliseconds(Int.random(in: 30...120)))
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+            #expect(writer.terminationReason == .uncaughtSignal, "round \(round): the writer ended on its own")
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(!output.contains("error"), "round \(round): \(output.suffix(300))")
+            let acknowledged = output.split(separator: "\n").compactMap { line -> Int? in
+                line.hasPrefix("ack ") ? Int(line.dropFirst(4)) : nil
+            }
+            acknowledgedTotal += acknowledged.count
+            if !acknowledged.isEmpty { killsDuringWork += 1 }
+            lastAcknowledged = acknowledged.last ?? lastAcknowledged
+
+            let store = try NavStore(path: db, configuration: StoreFixtures.quiet())
+            #expect(try store.integrityCheck() == [], "round \(round)")
+            guard let head = try store.load(scene: "main") else {
+                #expect(lastAcknowledged == 0, "round \(round): acknowledged \(lastAcknowledged) but nothing loads")
+                continue
+            }
+            // At most one save can have committed after its acknowledgement was printed.
+            #expect(head.revision >= lastAcknowledged && head.revision <= lastAcknowledged + 1, "round \(round)")
+            #expect(head.state == ChurnState.state(revision: head.revision), "round \(round): head is not what was saved")
+            if lastAcknowledged > 0 {
+                let acked = try store.load(scene: "main", revision: lastAcknowledged)
+                #expect(acked?.state == ChurnState.state(revision: lastAcknowledged), "round \(round)")
+            }
+            // Every kept revision is whole.
+            for summary in try store.history(scene: "main").suffix(40) {
+                #expect(try store.load(scene: "main", revision: summary.revision)?.state
+                        == ChurnState.state(revision: summary.revision), "round \(round) revision \(summary.revision)")
+                checkedRevisions += 1
+            }
+            lastAcknowledged = head.revision
+        }
+        #expect(killsDuringWork > Self.rounds / 2, "most kills should land while the writer is saving")
+        print("kill test: \(Self.rounds) kills (\(killsDuringWork) while saving), \(acknowledgedTotal) acknowledged revisions, \(checkedRevisions) revision loads verified")
+    }
+}

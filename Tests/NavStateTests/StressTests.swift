@@ -1,0 +1,48 @@
+import Foundation
+import NavState
+import Testing
+
+/// Three processes with four threads each save to one file: their own scenes
+/// and one shared scene with expected-revision checks.
+@Suite("Multi-process stress")
+struct StressTests {
+    @Test func threeProcessesOfFourThreadsLoseNothingAndReportEveryConflict() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("stress.sqlite")
+        _ = try NavStore(path: db, configuration: StoreFixtures.quiet())
+        let saves = 15
+        let processes = try (0..<3).map { index in
+            try HelperProcess.start(["stress", db, "p\(index)", "4", String(saves)])
+        }
+        let outputs = try processes.map { try $0.finish() }
+        for (index, process) in processes.enumerated() {
+            #expect(process.status == 0, "process \(index)")
+        }
+        let lines = outputs.flatMap { $0.split(separator: "\n").map(String.init) }
+        let errors = lines.filter { $0.hasPrefix("error") }
+        #expect(errors.isEmpty, "errors reached a caller: \(errors.prefix(3))")
+
+        let store = try NavStore(path: db, configuration: StoreFixtures.quiet())
+        // Every own scene holds every save, in order.
+        for process in 0..<3 {
+            for thread in 0..<4 {
+                let scene = "p\(process)-\(thread)"
+                #expect(try store.load(scene: scene)?.state.root.count == saves, "\(scene)")
+                #expect(try store.history(scene: scene).map(\.revision) == Array(1...saves), "\(scene)")
+            }
+        }
+        // Every acknowledged shared save is its own revision and holds its marker.
+        let shared = lines.filter { $0.hasPrefix("shared ") }.map { $0.split(separator: " ", maxSplits: 2) }
+        let conflicts = lines.filter { $0 == "conflict" }.count
+        #expect(shared.count + conflicts == 3 * 4 * saves)
+        let revisions = shared.compactMap { Int($0[1]) }
+        #expect(Set(revisions).count == revisions.count, "two saves were acknowledged as one revision")
+        #expect(revisions.sorted() == Array(1...revisions.count), "acknowledged revisions are not one unbroken chain")
+        for fields in shared {
+            let revision = Int(fields[1]) ?? 0
+            let stored = try store.load(scene: "shared", revision: revision)
+            #expect(stored?.state.root.last?.payload == String(fields[2]), "revision \(revision) lost its save")
+        }
+        print("stress: \(lines.count - conflicts - shared.count) own saves, \(shared.count) shared saves, \(conflicts) conflicts, \(errors.count) errors")
+    }
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ with AddressSanitizer and runs each
+# for a bounded time on its checked-in seed corpus.
+# Usage: scripts/fuzz.sh [seconds-per-target]   (default 60)
+# A crashing input is written to Fuzz/Regressions/; FuzzRegressionTests then
+# runs it in every `swift test`.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+seconds="${1:-60}"
+out="$root/.build/fuzz"
+mkdir -p "$out"
+
+library=()
+for folder in Model Scene Formats; do
+    library+=("$root"/Sources/NavState/"$folder"/*.swift)
+done
+for file in JSONValue DropReason RestorePolicy RestoreReport DestinationRegistry+Restore SceneRestorer PathSanitizer StepPlan; do
+    library+=("$root/Sources/NavState/Restore/$file.swift")
+done
+library+=("$root/Sources/NavState/Store/NavStore+Results.swift")
+
+flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name NavStateFuzz
+       -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
+       -enable-upcoming-feature MemberImportVisibility)
+
+for target in representation scene import; do
+    source="$root/Fuzz/$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}Fuzzer.swift"
+    echo "== building $target fuzzer" >&2
+    swiftc "${flags[@]}" "${library[@]}" "$source" -o "$out/$target"
+    corpus="$out/corpus-$target"
+    mkdir -p "$corpus"
+    cp "$root/Fuzz/Corpus/$target/"* "$corpus/"
+    echo "== fuzzing $target for ${seconds}s" >&2
+    "$out/$target" "$corpus" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+        -artifact_prefix="$root/Fuzz/Regressions/$target-" -print_final_stats=1 2>&1 \
+        | grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::new_units_added|==[0-9]+==ERROR|SUMMARY)" || true
+done
+if ls "$root/Fuzz/Regressions/"*-crash-* >/dev/null 2>&1; then
+    echo "crashing inputs were saved in Fuzz/Regressions/; commit them and fix the code" >&2
+    exit 1
+fi
+echo "no crashes" >&2
