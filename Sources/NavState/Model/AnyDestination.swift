@@ -22,6 +22,8 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
         /// The entry under its stable name, kept so that saving a deep path
         /// builds nothing per element.
         let stableEntry: NavEntry
+        /// UTF-8 bytes of the stable tag and of the payload.
+        let stableByteCounts: (tag: Int, payload: Int)
 
         init(base: any Hashable & Sendable, registration: DestinationRegistration, version: Int, entry: NavEntry) {
             self.base = base
@@ -31,6 +33,7 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
             self.stableEntry = entry.tag == registration.name && entry.version == (version == 1 ? nil : version)
                 ? entry
                 : NavEntry(tag: registration.name, version: version == 1 ? nil : version, payload: entry.payload)
+            self.stableByteCounts = (stableEntry.tag.utf8.count, stableEntry.payload.utf8.count)
         }
     }
 
@@ -74,6 +77,17 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
     /// The entry as it was read, or as it will be written in the stored style:
     /// the original tag for a decoded destination, the stable name for a new one.
     public var entry: NavEntry { storage.entry }
+
+    /// The entry under the stable name, as a store writes it.
+    var stableEntry: NavEntry { storage.stableEntry }
+
+    /// Whether the destination is written as exactly `entry`; compares in
+    /// place, copying nothing.
+    func isStored(as entry: NavEntry) -> Bool {
+        storage.stableEntry == entry
+    }
+
+    var storedByteCounts: (tag: Int, payload: Int) { storage.stableByteCounts }
 
     /// Whether the destination's type may be written to a store.
     public var persistence: DestinationPersistence { storage.registration.persistence }

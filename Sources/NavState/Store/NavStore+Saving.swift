@@ -40,18 +40,12 @@ extension NavStore {
     ) throws(NavStoreError) -> SaveResult {
         try Self.validate(state)
         let (kept, omittedDestinations) = state.omittingNeverPersisted { $0.persistence == .neverPersisted }
-        let entries: SceneState<NavEntry>
-        do {
-            entries = try kept.entries(style: .stable)
-        } catch {
-            throw .invalidState(error)
-        }
         let omitted = omittedDestinations.map { OmittedEntry(location: $0.location, entry: $0.element.entry) }
-        return try save(checked: entries, omitted: omitted, scene: scene, expectedHead: expectedHead)
+        return try save(checked: kept, omitted: omitted, scene: scene, expectedHead: expectedHead)
     }
 
-    private func save(
-        checked state: SceneState<NavEntry>,
+    private func save<Element: StorableElement>(
+        checked state: SceneState<Element>,
         omitted: [OmittedEntry],
         scene: String,
         expectedHead: Int?
@@ -59,13 +53,23 @@ extension NavStore {
         try checkSceneName(scene)
         let bytes = try checkLimits(state, scene: scene)
         let newSlots = Slots.of(state)
-        let layout = StoredLayout(state).json()
+        let layout = StoredLayout(state.presentations.map(\.method), state.checkpoints, state.values.mapValues(\.storedEntry)).json()
         let now = Date().timeIntervalSince1970
 
         let result = try withConnection("save") { store -> SaveResult in
             let connection = store.connection
             let changesBefore = connection.totalChanges
-            let cache = store.heads[scene]
+            // Taken out of the cache so its arrays are uniquely owned and the
+            // save can update them in place (a second reference would make
+            // every update copy the whole stack); put back only after COMMIT.
+            var slots: [Int: [NavEntry]] = [:]
+            var cachedSceneID = 0
+            var cachedRevision = -1
+            if var cached = store.heads.removeValue(forKey: scene) {
+                cachedSceneID = cached.sceneID
+                cachedRevision = cached.revision
+                swap(&slots, &cached.slots)
+            }
             let (sceneID, revision, inserted, closed) = try connection.transaction(immediate: true) {
                 () throws -> (Int, Int, Int, Int) in
                 var sceneID: Int
@@ -81,21 +85,20 @@ extension NavStore {
                 if let expectedHead, expectedHead != head {
                     throw NavStoreError.conflict(scene: scene, expected: expectedHead, actual: head)
                 }
-                let oldSlots: [Int: [NavEntry]]
                 if sceneID == 0 {
                     try connection.cached(
                         "INSERT INTO scene (name, head_revision, created_at, updated_at) VALUES (?1, 0, ?2, ?2)"
                     ).bind(.text(scene), .real(now)).run()
                     sceneID = try connection.integer("SELECT last_insert_rowid()")
-                    oldSlots = [:]
-                } else if let cache, cache.sceneID == sceneID, cache.revision == head {
-                    oldSlots = cache.slots
+                    slots = [:]
+                } else if cachedSceneID == sceneID && cachedRevision == head {
+                    // The cached entries are the head's: nothing to read.
                 } else {
-                    oldSlots = try Self.headSlots(connection, sceneID: sceneID)
+                    slots = try Self.headSlots(connection, sceneID: sceneID)
                 }
                 let revision = head + 1
                 let (inserted, closed) = try Self.writeChanges(
-                    connection, sceneID: sceneID, revision: revision, from: oldSlots, to: newSlots)
+                    connection, sceneID: sceneID, revision: revision, slots: &slots, to: newSlots)
                 try connection.cached("""
                     INSERT INTO revision (scene_id, number, saved_at, depth, presentation_count, byte_count, layout)
                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -105,7 +108,7 @@ extension NavStore {
                     .bind(.integer(revision), .real(now), .integer(sceneID)).run()
                 return (sceneID, revision, inserted, closed)
             }
-            let head = CachedHead(sceneID: sceneID, revision: revision, slots: newSlots)
+            let head = CachedHead(sceneID: sceneID, revision: revision, slots: slots)
             if store.heads.count >= Self.cachedHeadLimit && store.heads[scene] == nil {
                 // Apps have a handful of scenes; a tool saving thousands keeps memory flat.
                 store.heads.removeAll()
@@ -138,31 +141,35 @@ extension NavStore {
     /// Closes the rows of entries that changed or went away and inserts rows
     /// for the entries that changed or arrived; unchanged entries are not
     /// touched, which is what keeps a save proportional to the change.
-    private static func writeChanges(
+    ///
+    /// `slots` holds the head's entries on the way in and the new state's on
+    /// the way out, updated in place at the changed positions only.
+    private static func writeChanges<Element: StorableElement>(
         _ connection: SQLiteConnection, sceneID: Int, revision: Int,
-        from old: [Int: [NavEntry]], to new: [Int: [NavEntry]]
+        slots: inout [Int: [NavEntry]], to new: [Int: [Element]]
     ) throws -> (inserted: Int, closed: Int) {
         var inserted = 0
         var closed = 0
-        for slot in Set(old.keys).union(new.keys) {
-            let before = old[slot] ?? []
+        for slot in Set(slots.keys).union(new.keys).sorted() {
             let after = new[slot] ?? []
-            // Positions that changed, found without copying an entry: the
-            // loop runs over the whole stack, so it must cost almost nothing
-            // per unchanged entry (payload strings usually share storage, so
-            // comparing them is a pointer check).
+            // Positions that changed, found without copying an entry: this
+            // runs over the whole stack, so it must cost almost nothing per
+            // unchanged entry (their strings share storage, so comparing
+            // them is a pointer check).
             var changed: [Int] = []
-            before.withUnsafeBufferPointer { previous in
+            var beforeCount = 0
+            slots[slot]?.withUnsafeBufferPointer { previous in
+                beforeCount = previous.count
                 after.withUnsafeBufferPointer { next in
-                    let shared = min(previous.count, next.count)
-                    for position in 0..<shared where previous[position] != next[position] {
+                    for position in 0..<min(previous.count, next.count) where !next[position].isStored(as: previous[position]) {
                         changed.append(position)
                     }
-                    changed.append(contentsOf: shared..<max(previous.count, next.count))
                 }
             }
+            changed.append(contentsOf: min(beforeCount, after.count)..<max(beforeCount, after.count))
+            if changed.isEmpty { continue }
             for position in changed {
-                if position < before.count {
+                if position < beforeCount {
                     // INDEXED BY: without it the planner walks the primary key
                     // through every past row of that position, so a save would
                     // cost in proportion to the history.
@@ -173,7 +180,7 @@ extension NavStore {
                     closed += 1
                 }
                 if position < after.count {
-                    let next = after[position]
+                    let next = after[position].storedEntry
                     try connection.cached("""
                         INSERT INTO entry (scene_id, slot, position, valid_from, tag, version, payload)
                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -182,6 +189,19 @@ extension NavStore {
                                   .text(next.payload)).run()
                     inserted += 1
                 }
+            }
+            if after.isEmpty {
+                slots[slot] = nil
+                continue
+            }
+            // The cached head becomes the new state, touching only what changed.
+            for position in changed where position < min(beforeCount, after.count) {
+                slots[slot, default: []][position] = after[position].storedEntry
+            }
+            if after.count < beforeCount {
+                slots[slot, default: []].removeLast(beforeCount - after.count)
+            } else if after.count > beforeCount {
+                slots[slot, default: []].append(contentsOf: after[beforeCount...].lazy.map(\.storedEntry))
             }
         }
         return (inserted, closed)
@@ -198,22 +218,22 @@ extension NavStore {
     }
 
     /// Checks every limit; returns the state's tag and payload bytes.
-    private func checkLimits(_ state: SceneState<NavEntry>, scene: String) throws(NavStoreError) -> Int {
+    private func checkLimits<Element: StorableElement>(_ state: SceneState<Element>, scene: String) throws(NavStoreError) -> Int {
         let limits = configuration.limits
         var total = 0
-        func count(_ entry: NavEntry) throws(NavStoreError) {
-            let payload = entry.payload.utf8.count
+        func count(_ element: Element) throws(NavStoreError) {
+            let (tag, payload) = element.storedByteCounts
             if payload > limits.payloadBytes {
                 throw .limitExceeded(.payloadBytes, scene: scene, actual: payload, limit: limits.payloadBytes)
             }
-            total += payload + entry.tag.utf8.count
+            total += payload + tag
         }
         for index in 0..<state.stackCount {
             let stack = state.stack(index)
             if stack.count > limits.entriesPerStack {
                 throw .limitExceeded(.entriesPerStack, scene: scene, actual: stack.count, limit: limits.entriesPerStack)
             }
-            for entry in stack { try count(entry) }
+            for element in stack { try count(element) }
         }
         for presentation in state.presentations { try count(presentation.destination) }
         for value in state.values.values { try count(value) }

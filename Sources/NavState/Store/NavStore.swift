@@ -29,7 +29,7 @@ public final class NavStore: Sendable {
     struct CachedHead {
         let sceneID: Int
         let revision: Int
-        let slots: [Int: [NavEntry]]
+        var slots: [Int: [NavEntry]]
     }
 
     /// The database file's path, or `:memory:`.

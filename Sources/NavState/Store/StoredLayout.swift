@@ -23,10 +23,10 @@ struct StoredLayout: Codable, Equatable {
         self.values = values
     }
 
-    init(_ state: SceneState<NavEntry>) {
-        presentations = state.presentations.map(\.method)
-        checkpoints = state.checkpoints
-        values = state.values.mapValues { Value(tag: $0.tag, version: $0.version, payload: $0.payload) }
+    init(_ presentations: [PresentationMethod], _ checkpoints: [Checkpoint], _ values: [String: NavEntry]) {
+        self.presentations = presentations
+        self.checkpoints = checkpoints
+        self.values = values.mapValues { Value(tag: $0.tag, version: $0.version, payload: $0.payload) }
     }
 
     func json() -> String {
@@ -50,8 +50,8 @@ struct StoredLayout: Codable, Equatable {
 /// Where each entry of a state lives in the `entry` table: slot 0 is the root
 /// stack, slot k the stack of presentation k, slot −k its destination.
 enum Slots {
-    static func of(_ state: SceneState<NavEntry>) -> [Int: [NavEntry]] {
-        var slots: [Int: [NavEntry]] = [0: state.root]
+    static func of<Element: NavElement>(_ state: SceneState<Element>) -> [Int: [Element]] {
+        var slots: [Int: [Element]] = [0: state.root]
         for (offset, presentation) in state.presentations.enumerated() {
             slots[offset + 1] = presentation.stack
             slots[-(offset + 1)] = [presentation.destination]

@@ -1,0 +1,30 @@
+/// An element the store can write: a raw ``NavEntry``, or an
+/// ``AnyDestination`` written under its stable name.
+///
+/// The save path is generic over this so that a typed state is never copied
+/// into entries as a whole: only the positions that changed are turned into
+/// entries, which keeps a push onto a deep stack as cheap as onto a short one.
+protocol StorableElement: NavElement {
+    /// The entry as the store writes it.
+    var storedEntry: NavEntry { get }
+    /// Whether this element would be written as exactly `entry`.
+    func isStored(as entry: NavEntry) -> Bool
+    /// UTF-8 bytes of the stored tag and payload, for the limits.
+    var storedByteCounts: (tag: Int, payload: Int) { get }
+}
+
+extension NavEntry: StorableElement {
+    var storedEntry: NavEntry { self }
+
+    func isStored(as entry: NavEntry) -> Bool {
+        self == entry
+    }
+
+    var storedByteCounts: (tag: Int, payload: Int) {
+        (tag.utf8.count, payload.utf8.count)
+    }
+}
+
+extension AnyDestination: StorableElement {
+    var storedEntry: NavEntry { stableEntry }
+}
