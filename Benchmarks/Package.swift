@@ -7,7 +7,8 @@ let package = Package(
     name: "NavStateBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(path: ".."),
+        // Named, so the identity does not depend on what the checkout folder is called.
+        .package(name: "NavState", path: ".."),
         // A peer: how a GRDB user would keep one record per scene.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
@@ -18,7 +19,7 @@ let package = Package(
             name: "NavStateBench",
             dependencies: [
                 "CBenchSQLite",
-                .product(name: "NavState", package: "main"),
+                .product(name: "NavState", package: "NavState"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

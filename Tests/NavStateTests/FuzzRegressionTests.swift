@@ -1,0 +1,48 @@
+import Foundation
+import NavState
+import Testing
+
+/// Every input in the fuzzers' seed corpus and every input a fuzzer ever
+/// crashed on (`Fuzz/Regressions/`), run through the same checks as the
+/// libFuzzer targets of `scripts/fuzz.sh`.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    static let fuzz = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz")
+
+    static let inputs: [String] = {
+        var paths: [String] = []
+        for folder in ["Corpus/representation", "Corpus/scene", "Corpus/import", "Regressions"] {
+            let directory = fuzz.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            paths += names.filter { !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
+        }
+        return paths
+    }()
+
+    @Test func theCorpusIsThere() {
+        #expect(Self.inputs.filter { $0.hasPrefix("Corpus/") }.count >= 8)
+    }
+
+    @Test(arguments: inputs)
+    func inputPassesEveryFuzzerCheck(path: String) async throws {
+        let bytes = Array(try Data(contentsOf: Self.fuzz.appendingPathComponent(path)))
+        if let entries = try? PathRepresentation.entries(from: bytes) {
+            #expect(try PathRepresentation.entries(from: PathRepresentation.encode(entries)) == entries)
+            #expect(DestinationRegistry().decode(entries).count == entries.count)
+        }
+        if let state = try? SceneState<NavEntry>(json: bytes) {
+            try state.validate()
+            #expect(try SceneState<NavEntry>(json: state.jsonData()) == state)
+        }
+        for format in [nil] + SceneFormat.allCases.map(Optional.some) {
+            if let (state, _) = try? SceneImport.read(bytes, format: format) {
+                try state.validate()
+            }
+        }
+        if let sanitized = try? await PathSanitizer(registry: DestinationRegistry()).sanitize(bytes) {
+            #expect(try NavPath.decode(representation: sanitized.json, registry: DestinationRegistry()).failures.isEmpty)
+        }
+    }
+}
