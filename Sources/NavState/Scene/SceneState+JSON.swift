@@ -89,8 +89,10 @@ extension SceneState where Element == NavEntry {
         do {
             document = try JSONDecoder().decode(SceneDocument.self, from: bytes)
         } catch let error as DecodingError {
-            let reason = DestinationRegistry.reason(for: error)
-            throw .invalidSceneJSON(String(describing: reason).replacingOccurrences(of: "payload does not decode", with: "it does not decode"))
+            guard case let .payloadDoesNotDecode(codingPath, description) = DestinationRegistry.reason(for: error) else {
+                throw .invalidSceneJSON(String(describing: error))
+            }
+            throw .invalidSceneJSON(codingPath.isEmpty ? description : "at \(codingPath): \(description)")
         } catch {
             throw .invalidSceneJSON(String(describing: error))
         }

@@ -101,8 +101,18 @@ extension NavStore {
     /// `PRAGMA integrity_check`: an empty list when the file is sound,
     /// otherwise SQLite's description of each problem.
     public func integrityCheck() throws(NavStoreError) -> [String] {
-        try withConnection("integrity check") { store in
-            let statement = try store.connection.prepare("PRAGMA integrity_check")
+        try problems(reportedBy: "PRAGMA integrity_check")
+    }
+
+    /// `PRAGMA quick_check`: the same, skipping the index-content checks.
+    func quickCheck() throws(NavStoreError) -> [String] {
+        try problems(reportedBy: "PRAGMA quick_check")
+    }
+
+    /// The rows of a checking pragma other than its single "ok".
+    private func problems(reportedBy pragma: String) throws(NavStoreError) -> [String] {
+        try withConnection(pragma) { store in
+            let statement = try store.connection.prepare(pragma)
             var problems: [String] = []
             while try statement.step() {
                 let line = statement.text(at: 0)

@@ -48,19 +48,6 @@ extension NavStore {
         return (fresh, StoreRecovery(error: failure, movedTo: aside))
     }
 
-    /// `PRAGMA quick_check`: an empty list when the file is sound.
-    func quickCheck() throws(NavStoreError) -> [String] {
-        try withConnection("quick check") { store in
-            let statement = try store.connection.prepare("PRAGMA quick_check")
-            var problems: [String] = []
-            while try statement.step() {
-                let line = statement.text(at: 0)
-                if line != "ok" { problems.append(line) }
-            }
-            return problems
-        }
-    }
-
     /// Renames the file and its `-wal`/`-shm` companions to
     /// `<path>.unreadable-<timestamp>[-n]`, never overwriting anything.
     private static func moveAside(_ path: String) throws(NavStoreError) -> String {
