@@ -11,8 +11,9 @@ import NavState
 ///   the kill test ends it with SIGKILL.
 /// - `stress DB PREFIX THREADS SAVES`: THREADS threads each save SAVES
 ///   revisions to their own scene and try SAVES conditional saves on the
-///   shared scene `shared`; prints `own THREAD REVISION`,
-///   `shared REVISION MARKER`, `conflict` and `error MESSAGE` lines.
+///   shared scene `shared` and SAVES unconditional saves of the scene `free`;
+///   prints `own THREAD REVISION`, `shared REVISION MARKER`, `conflict`,
+///   `free REVISION MARKER` and `error MESSAGE` lines.
 ///
 /// - `open DB`: opens the store and saves one small scene; prints `ok` or
 ///   `error DESCRIPTION` (run as another user by the read-only tests).
@@ -104,6 +105,10 @@ struct NavStateTestHelper {
                             } catch NavStoreError.conflict {
                                 say("conflict")
                             }
+                            // The same scene without a check: last writer wins, but
+                            // every save must still be its own revision.
+                            let free = SceneState(root: [NavEntry(tag: "String", payload: marker)])
+                            say("free \(try store.save(free, scene: "free").revision) \(marker)")
                         }
                     } catch {
                         say("error \(error)")

@@ -2,8 +2,8 @@ import Foundation
 import NavState
 import Testing
 
-/// Three processes with four threads each save to one file: their own scenes
-/// and one shared scene with expected-revision checks.
+/// Three processes with four threads each save to one file: their own scenes,
+/// one shared scene with expected-revision checks and one without.
 @Suite("Multi-process stress")
 struct StressTests {
     @Test func threeProcessesOfFourThreadsLoseNothingAndReportEveryConflict() throws {
@@ -43,6 +43,15 @@ struct StressTests {
             let stored = try store.load(scene: "shared", revision: revision)
             #expect(stored?.state.root.last?.payload == String(fields[2]), "revision \(revision) lost its save")
         }
-        print("stress: \(lines.count - conflicts - shared.count) own saves, \(shared.count) shared saves, \(conflicts) conflicts, \(errors.count) errors")
+        // Unconditional saves of one scene: every acknowledged save is its own
+        // revision and still holds exactly what that save wrote.
+        let free = lines.filter { $0.hasPrefix("free ") }.map { $0.split(separator: " ", maxSplits: 2) }
+        #expect(free.count == 3 * 4 * saves)
+        #expect(free.compactMap { Int($0[1]) }.sorted() == Array(1...(3 * 4 * saves)))
+        for fields in free {
+            let stored = try store.load(scene: "free", revision: Int(fields[1]) ?? 0)
+            #expect(stored?.state.root.map(\.payload) == [String(fields[2])], "free revision \(fields[1]) lost its save")
+        }
+        print("stress: \(lines.count - conflicts - shared.count - free.count) own saves, \(free.count) unconditional saves of one scene, \(shared.count) shared saves, \(conflicts) conflicts, \(errors.count) errors")
     }
 }
