@@ -29,11 +29,18 @@ struct KillTests {
             let pipe = Pipe()
             writer.standardOutput = pipe
             try writer.run()
-            try await Task.sleep(for: .milliseconds(Int.random(in: 30...120)))
+            // Wait for the first acknowledgement, so the kill lands while the
+            // writer is saving however slowly the machine starts processes.
+            var early = Data()
+            let deadline = Date().addingTimeInterval(20)
+            while !String(decoding: early, as: UTF8.self).contains("ack "), Date() < deadline, writer.isRunning {
+                early.append(pipe.fileHandleForReading.availableData)
+            }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...60)))
             kill(writer.processIdentifier, SIGKILL)
             writer.waitUntilExit()
             #expect(writer.terminationReason == .uncaughtSignal, "round \(round): the writer ended on its own")
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let output = String(decoding: early + pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(!output.contains("error"), "round \(round): \(output.suffix(300))")
             let acknowledged = output.split(separator: "\n").compactMap { line -> Int? in
                 line.hasPrefix("ack ") ? Int(line.dropFirst(4)) : nil
