@@ -76,6 +76,7 @@ struct HostileFileTests {
         #expect(throws: NavStoreError.foreignDatabase(path: path)) {
             _ = try NavStore(path: path, configuration: StoreFixtures.quiet())
         }
+        #expect(StoreFixtures.bytes(of: path) == original)
         try expectRecovery(path, original: original) { $0 == .foreignDatabase(path: path) }
     }
 
@@ -88,6 +89,7 @@ struct HostileFileTests {
             _ = try NavStore(path: path, configuration: StoreFixtures.quiet())
         }
         #expect(StoreFixtures.bytes(of: path) == original)
+        #expect(NavStoreError.newerSchema(path: path, found: 7, known: 2).description.contains("Upgrade NavState to read it"))
         try expectRecovery(path, original: original) {
             $0 == .newerSchema(path: path, found: 7, known: SchemaMigration.latestVersion)
         }

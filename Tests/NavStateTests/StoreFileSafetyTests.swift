@@ -16,19 +16,6 @@ struct StoreFileSafetyTests {
         }
     }
 
-    @Test func newerSchemaIsRefusedAndTheFileLeftByteIdentical() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("db.sqlite")
-        try SQLiteFile.create(path, sql: "PRAGMA application_id = 1312904787; PRAGMA user_version = 99; CREATE TABLE future (x);")
-        let before = try #require(StoreFixtures.bytes(of: path))
-        #expect(throws: NavStoreError.newerSchema(path: path, found: 99, known: SchemaMigration.latestVersion)) {
-            _ = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        }
-        #expect(StoreFixtures.bytes(of: path) == before)
-        #expect(NavStoreError.newerSchema(path: "x", found: 5, known: 3).description.contains("upgrade NavState") ||
-                NavStoreError.newerSchema(path: "x", found: 5, known: 3).description.contains("Upgrade NavState"))
-    }
-
     @Test(arguments: [
         Data("this is not a database, just text that happens to be long enough to matter".utf8),
         Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }),
@@ -43,17 +30,6 @@ struct StoreFileSafetyTests {
         }
         #expect(StoreFixtures.bytes(of: path) == garbage)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
-    }
-
-    @Test func anotherAppsDatabaseIsRefusedAndLeftByteIdentical() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("other.sqlite")
-        try SQLiteFile.create(path, sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('keep me');")
-        let before = try #require(StoreFixtures.bytes(of: path))
-        #expect(throws: NavStoreError.foreignDatabase(path: path)) {
-            _ = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        }
-        #expect(StoreFixtures.bytes(of: path) == before)
     }
 
     @Test func emptyFileBecomesAFreshStore() throws {
