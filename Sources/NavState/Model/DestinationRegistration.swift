@@ -24,7 +24,8 @@ struct DestinationRegistration: Sendable {
     let typeID: ObjectIdentifier
     /// A readable type name for error messages.
     let typeDescription: String
-    let decodePayload: @Sendable (Data) throws -> any Hashable & Sendable
+    /// Decodes payload text: the fast decoder when it is sure, else JSONDecoder.
+    let decodePayload: @Sendable (String) throws -> any Hashable & Sendable
     /// Upgrade steps keyed by the version they upgrade from.
     var upgrades: [Int: PayloadUpgrade] = [:]
     /// The app's check that a restored destination is still valid.
@@ -82,8 +83,9 @@ extension DestinationRegistration {
         self.isBuiltIn = isBuiltIn
         self.typeID = ObjectIdentifier(type)
         self.typeDescription = String(reflecting: type)
-        self.decodePayload = { data in
-            try JSONDecoder().decode(T.self, from: data)
+        self.decodePayload = { payload in
+            if let value = FastPayloadDecoder.decode(T.self, from: payload) { return value }
+            return try JSONDecoder().decode(T.self, from: Data(payload.utf8))
         }
         self.upgrades = upgrades
     }

@@ -38,7 +38,7 @@ extension DestinationRegistry {
                 reason: .newerVersion(saved: saved, known: registration.version)))
         }
         do {
-            let value = try registration.decodePayload(Data(entry.payload.utf8))
+            let value = try registration.decodePayload(entry.payload)
             return .success(AnyDestination(decoded: value, registration: registration, version: saved, entry: entry))
         } catch {
             return .failure(EntryFailure(position: position, entry: entry, reason: Self.reason(for: error)))

@@ -28,7 +28,7 @@ extension DestinationRegistry {
         }
         let value: any Hashable & Sendable
         do {
-            value = try registration.decodePayload(Data(decodedEntry.payload.utf8))
+            value = try registration.decodePayload(decodedEntry.payload)
         } catch {
             return .failure(DropReason(Self.reason(for: error)))
         }

@@ -1,0 +1,133 @@
+import Foundation
+@testable import NavState
+import PropertyBased
+import Testing
+
+/// The fast payload decoder must never give a value JSONDecoder would not
+/// give: every case here compares the two.
+@Suite("Fast payload decoding")
+struct FastPayloadDecoderTests {
+    struct Profile: Codable, Hashable {
+        enum Tier: String, Codable { case free, pro }
+        enum Kind: Int, Codable { case a = 1, b = 2 }
+        var id: Int
+        var small: Int8
+        var big: UInt64
+        var name: String
+        var nickname: String?
+        var tags: [String]
+        var tier: Tier
+        var kind: Kind
+        var flag: Bool
+        var route: ShopRoute
+        var nested: [[Int]]
+        var optionalRoute: ShopRoute?
+    }
+
+    /// Catches a decoding error and carries on, the pattern that would make
+    /// a fast path that merely threw produce a different value.
+    struct Lenient: Decodable, Hashable {
+        var value: Int
+        enum CodingKeys: String, CodingKey { case value }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            value = (try? container.decode(Int.self, forKey: .value)) ?? -1
+        }
+    }
+
+    struct Wide: Codable, Hashable {
+        var value: Int128
+    }
+
+    struct Stamped: Codable, Hashable {
+        var at: Date
+        var ratio: Double
+    }
+
+    private func both<T: Decodable & Equatable>(_ type: T.Type, _ payload: String) -> (fast: T?, foundation: T?) {
+        (FastPayloadDecoder.decode(type, from: payload), try? JSONDecoder().decode(type, from: Data(payload.utf8)))
+    }
+
+    private func expectAgrees<T: Decodable & Equatable>(_ type: T.Type, _ payload: String, fast expectFast: Bool? = nil,
+                                                         sourceLocation: SourceLocation = #_sourceLocation) {
+        let (fast, foundation) = both(type, payload)
+        if let fast {
+            #expect(fast == foundation, "fast path disagrees on \(payload)", sourceLocation: sourceLocation)
+        }
+        if let expectFast {
+            #expect((fast != nil) == expectFast, "fast path \(expectFast ? "not taken" : "taken") for \(payload)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func plainPayloadsTakeTheFastPathAndAgree() {
+        expectAgrees(ShopRoute.self, #"{"product":{"id":7,"name":"Lamp"}}"#, fast: true)
+        expectAgrees(ShopRoute.self, #"{"home":{}}"#, fast: true)
+        expectAgrees(Int.self, "42", fast: true)
+        expectAgrees(Int.self, "-0", fast: true)
+        expectAgrees(String.self, #""héllo 🎈""#, fast: true)
+        expectAgrees(Bool.self, " true ", fast: true)
+        expectAgrees([Int].self, "[1, 2, 3]", fast: true)
+        expectAgrees(UInt64.self, "18446744073709551615", fast: true)
+    }
+
+    @Test func doubtfulPayloadsGoToJSONDecoder() {
+        expectAgrees(Int.self, "1.0", fast: false)
+        expectAgrees(Int.self, "1e2", fast: false)
+        expectAgrees(Int8.self, "300", fast: false)
+        expectAgrees(Double.self, "0.1", fast: false)
+        expectAgrees(String.self, #""a\/b""#, fast: false)
+        expectAgrees(String.self, #""line\nbreak""#, fast: false)
+        expectAgrees([String: Int].self, #"{"a":1,"b":2}"#, fast: false)
+        expectAgrees(ShopRoute.self, #"{"product":{"id":7,"name":"a","name":"b"}}"#, fast: false)
+        expectAgrees(Stamped.self, #"{"at":1000,"ratio":0.5}"#, fast: false)
+        expectAgrees(ShopRoute.self, #"{"product":{"id":"7","name":"a"}}"#, fast: false)
+        expectAgrees(ShopRoute.self, #"{"nope":{}}"#, fast: false)
+        expectAgrees(Int.self, "01", fast: false)
+        expectAgrees(Int.self, "[1]", fast: false)
+        expectAgrees(Int.self, "", fast: false)
+    }
+
+    @Test func aCaughtGiveUpStillFallsBack() {
+        // The fast path gives up on 1.0 for an Int; Lenient catches that and
+        // would carry on with -1, so the whole fast result must be dropped.
+        #expect(FastPayloadDecoder.decode(Lenient.self, from: #"{"value":1.0}"#) == nil)
+        #expect(FastPayloadDecoder.decode(Lenient.self, from: #"{"value":2}"#)?.value == 2)
+    }
+
+    @Test func unlistedIntegerTypesDoNotRecurse() {
+        expectAgrees(Wide.self, #"{"value":5}"#, fast: false)
+    }
+
+    @Test func deepNestingGivesUpInsteadOfRecursing() {
+        let deep = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        #expect(FastPayloadDecoder.decode([[[[Int]]]].self, from: deep) == nil)
+    }
+
+    @Test func generatedProfilesAgreeWithJSONDecoder() async {
+        let text = Gen.letterOrNumber.string(of: 0...12)
+        let profile = zip(Gen.int(), Gen.int8(), Gen.uint64(), text, Gen.bool, Gen.int(in: 0...5), text.array(of: 0...4))
+            .map { id, small, big, name, flag, pick, tags in
+                Profile(
+                    id: id, small: small, big: big, name: name, nickname: flag ? nil : name + "!", tags: tags,
+                    tier: flag ? .pro : .free, kind: pick.isMultiple(of: 2) ? .a : .b, flag: flag,
+                    route: pick < 2 ? .home : .product(id: id, name: name),
+                    nested: [[pick], [], [id, Int(small)]], optionalRoute: pick == 3 ? nil : .search(query: name, filters: tags))
+            }
+        await propertyCheck(count: 300, input: profile) { profile in
+            let payload = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
+            let fast = FastPayloadDecoder.decode(Profile.self, from: payload)
+            #expect(fast == profile, "the fast path should take and agree with \(payload)")
+        }
+    }
+
+    @Test func registryDecodingMatchesJSONDecoderOnGeneratedPaths() async throws {
+        let registry = try Samples.registry()
+        await propertyCheck(count: 150, input: Generators.path) { values in
+            for value in values {
+                let destination = try value.erased(in: registry)
+                let decoded = try registry.decode(destination.entry).get()
+                #expect(decoded == destination)
+            }
+        }
+    }
+}
