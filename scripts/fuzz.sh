@@ -11,7 +11,7 @@ out="$root/.build/fuzz"
 mkdir -p "$out"
 
 library=()
-for folder in Model Scene Formats; do
+for folder in Model Model/FastDecoding Scene Formats; do
     library+=("$root"/Sources/NavState/"$folder"/*.swift)
 done
 for file in JSONValue DropReason RestorePolicy RestoreReport DestinationRegistry+Restore SceneRestorer PathSanitizer StepPlan; do
@@ -23,7 +23,7 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-na
        -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
        -enable-upcoming-feature MemberImportVisibility)
 
-for target in representation scene import; do
+for target in representation scene import payload; do
     source="$root/Fuzz/$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}Fuzzer.swift"
     echo "== building $target fuzzer" >&2
     # ld.gold warns about every sanitizer symbol it cannot export; that is noise.

@@ -1,5 +1,5 @@
 import Foundation
-import NavState
+@testable import NavState
 import Testing
 
 /// Every input in the fuzzers' seed corpus and every input a fuzzer ever
@@ -13,7 +13,7 @@ struct FuzzRegressionTests {
 
     static let inputs: [String] = {
         var paths: [String] = []
-        for folder in ["Corpus/representation", "Corpus/scene", "Corpus/import", "Regressions"] {
+        for folder in ["Corpus/representation", "Corpus/scene", "Corpus/import", "Corpus/payload", "Regressions"] {
             let directory = fuzz.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             paths += names.filter { !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
@@ -22,7 +22,7 @@ struct FuzzRegressionTests {
     }()
 
     @Test func theCorpusIsThere() {
-        #expect(Self.inputs.filter { $0.hasPrefix("Corpus/") }.count >= 8)
+        #expect(Self.inputs.filter { $0.hasPrefix("Corpus/") }.count >= 12)
     }
 
     @Test(arguments: inputs)
@@ -40,6 +40,14 @@ struct FuzzRegressionTests {
             if let (state, _) = try? SceneImport.read(bytes, format: format) {
                 try state.validate()
             }
+        }
+        // The payload fuzzer's check: the fast decoder never disagrees with JSONDecoder.
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let fast = FastPayloadDecoder.decode(ShopRoute.self, from: text) {
+            #expect(fast == (try? JSONDecoder().decode(ShopRoute.self, from: Data(text.utf8))))
+        }
+        if let fast = FastPayloadDecoder.decode([Int].self, from: text) {
+            #expect(fast == (try? JSONDecoder().decode([Int].self, from: Data(text.utf8))))
         }
         if let sanitized = try? await PathSanitizer(registry: DestinationRegistry()).sanitize(bytes) {
             #expect(try NavPath.decode(representation: sanitized.json, registry: DestinationRegistry()).failures.isEmpty)

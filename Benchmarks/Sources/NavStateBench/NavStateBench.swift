@@ -48,7 +48,10 @@ struct NavStateBench {
                 }
             }
         }
-        if let deep = saveMedians["1000-normal"], let shallow = saveMedians["10-normal"] {
+        _ = saveMedians
+        let byDepth = try await Workloads.saveByDepth(in: directory, iterations: n(4000))
+        printTable("NavStore save after one push, 10-deep vs 1,000-deep, interleaved", byDepth, baseline: "10-deep")
+        if let deep = byDepth["1000-deep"]?.median, let shallow = byDepth["10-deep"]?.median {
             target("NavStore save 1,000-deep vs 10-deep", deep / shallow, "≤ 1.5×", deep / shallow <= 1.5)
         }
 

@@ -86,6 +86,30 @@ enum Workloads {
         return try await Harness.run(contenders, rounds: rounds, perRound: max(1, iterations / rounds), warmup: max(2, iterations / 20))
     }
 
+    /// NavStore saves after one push on a 10-deep and a 1,000-deep stack,
+    /// interleaved in one run so their ratio holds on a noisy machine.
+    static func saveByDepth(in directory: URL, iterations: Int) async throws -> [String: Stats] {
+        let registry = BenchData.registry
+        var contenders: [Contender] = []
+        for depth in [10, 1000] {
+            let store = try NavStore(path: directory.appendingPathComponent("depth-\(depth).sqlite").path, configuration: quiet())
+            var state = SceneState<AnyDestination>(root: try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) })
+            try store.save(state, scene: "main")
+            var pending = try AnyDestination(BenchData.route(depth), in: registry)
+            contenders.append(Contender("\(depth)-deep", prepare: {
+                if state.root.count > depth {
+                    state.root.removeLast()
+                    try store.save(state, scene: "main")
+                }
+                pending = try AnyDestination(BenchData.route(depth), in: registry)
+            }, step: {
+                state.root.append(pending)
+                try store.save(state, scene: "main")
+            }))
+        }
+        return try await Harness.run(contenders, rounds: 20, perRound: max(1, iterations / 20), warmup: max(2, iterations / 20))
+    }
+
     // MARK: Restoring
 
     static func restore(depth: Int, in directory: URL, iterations: Int) async throws -> [String: Stats] {
