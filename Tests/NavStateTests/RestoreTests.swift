@@ -145,6 +145,18 @@ struct RestoreTests {
         #expect(try fromTwo.get().as(OrderScreen.self) == OrderScreen(orderID: 8, note: ""))
     }
 
+    @Test func plainDecodingUpgradesOldPayloadsToo() throws {
+        let registry = try RestoreSamples.upgradingRegistry()
+        let decoded = try NavPath.decode(representation: Array(#"["order","{\"id\":4}"]"#.utf8), registry: registry)
+        #expect(decoded.failures.isEmpty)
+        #expect(decoded.path.first?.as(OrderScreen.self) == OrderScreen(orderID: 4, note: ""))
+        let broken = registry.decode(NavEntry(tag: "order", payload: #"{"number":1}"#))
+        guard case .failure(let failure) = broken, case .upgradeFailed(from: 1, _) = failure.reason else {
+            Issue.record("a failing upgrade decoded: \(broken)")
+            return
+        }
+    }
+
     @Test func renamedTypeIsFoundThroughItsAlias() async throws {
         let registry = try RestoreSamples.upgradingRegistry()
         let old = NavEntry(tag: "orders.detail", payload: #"{"id":3}"#)

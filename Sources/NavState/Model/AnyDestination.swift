@@ -78,6 +78,9 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
     /// the original tag for a decoded destination, the stable name for a new one.
     public var entry: NavEntry { storage.entry }
 
+    /// What the registry knew of the type when the destination was made.
+    var registration: DestinationRegistration { storage.registration }
+
     /// The entry under the stable name, as a store writes it.
     var stableEntry: NavEntry { storage.stableEntry }
 

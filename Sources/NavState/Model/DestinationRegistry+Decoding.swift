@@ -20,28 +20,76 @@ extension DestinationRegistry {
     /// name, which the app's current type wrote.
     public func resolve(_ entry: NavEntry) -> ResolvedTag? {
         guard let (registration, kind) = match(for: entry.tag) else { return nil }
-        let saved = entry.version ?? (kind == .chosen ? 1 : registration.version)
-        return ResolvedTag(name: registration.name, savedVersion: saved, knownVersion: registration.version)
+        return ResolvedTag(
+            name: registration.name, savedVersion: Self.savedVersion(of: entry, kind, registration),
+            knownVersion: registration.version)
     }
 
-    /// Decodes one entry into a destination.
+    /// Decodes one entry into a destination, passing an entry saved at an
+    /// older payload version through the registered upgrade steps first.
     ///
     /// - Parameter position: The entry's place in push order, for the failure.
     public func decode(_ entry: NavEntry, at position: Int = 0) -> Result<AnyDestination, EntryFailure> {
-        guard let (registration, kind) = match(for: entry.tag) else {
-            return .failure(EntryFailure(position: position, entry: entry, reason: .unknownType))
-        }
-        let saved = entry.version ?? (kind == .chosen ? 1 : registration.version)
+        decodeEntry(entry).mapError { EntryFailure(position: position, entry: entry, reason: $0) }
+    }
+
+    /// What every decode does, for both ``decode(_:at:)`` and a restore:
+    /// resolve the tag, refuse a newer version, upgrade an older one, decode.
+    func decodeEntry(_ entry: NavEntry) -> Result<AnyDestination, EntryFailure.Reason> {
+        guard let (registration, kind) = match(for: entry.tag) else { return .failure(.unknownType) }
+        let saved = Self.savedVersion(of: entry, kind, registration)
         if saved > registration.version {
-            return .failure(EntryFailure(
-                position: position, entry: entry,
-                reason: .newerVersion(saved: saved, known: registration.version)))
+            return .failure(.newerVersion(saved: saved, known: registration.version))
+        }
+        var decodedEntry = entry
+        if saved < registration.version {
+            switch Self.upgrade(entry.payload, from: saved, to: registration.version, steps: registration.upgrades) {
+            case .success(let payload):
+                let version = registration.version
+                decodedEntry = NavEntry(tag: registration.name, version: version == 1 ? nil : version, payload: payload)
+            case .failure(let reason):
+                return .failure(reason)
+            }
         }
         do {
-            let value = try registration.decodePayload(entry.payload)
-            return .success(AnyDestination(decoded: value, registration: registration, version: saved, entry: entry))
+            let value = try registration.decodePayload(decodedEntry.payload)
+            return .success(AnyDestination(
+                decoded: value, registration: registration, version: registration.version, entry: decodedEntry))
         } catch {
-            return .failure(EntryFailure(position: position, entry: entry, reason: Self.reason(for: error)))
+            return .failure(Self.reason(for: error))
+        }
+    }
+
+    /// An entry's payload version: as written, else 1 for a name the app
+    /// chose and the registered version for a SwiftUI or mangled name.
+    private static func savedVersion(of entry: NavEntry, _ kind: MatchKind, _ registration: DestinationRegistration) -> Int {
+        entry.version ?? (kind == .chosen ? 1 : registration.version)
+    }
+
+    /// Runs the upgrade steps from `saved` to `current` on JSON text.
+    private static func upgrade(
+        _ payload: String, from saved: Int, to current: Int, steps: [Int: PayloadUpgrade]
+    ) -> Result<String, EntryFailure.Reason> {
+        var json: JSONValue
+        do {
+            json = try JSONValue(parsing: payload)
+        } catch {
+            return .failure(.upgradeFailed(from: saved, description: "the payload is not JSON: \(error)"))
+        }
+        for version in saved..<current {
+            guard let step = steps[version] else {
+                return .failure(.upgradeFailed(from: version, description: "no upgrade step from version \(version) to \(version + 1)"))
+            }
+            do {
+                json = try step(json)
+            } catch {
+                return .failure(.upgradeFailed(from: version, description: String(describing: error)))
+            }
+        }
+        do {
+            return .success(try json.jsonText())
+        } catch {
+            return .failure(.upgradeFailed(from: current - 1, description: "the upgraded payload does not encode: \(error)"))
         }
     }
 

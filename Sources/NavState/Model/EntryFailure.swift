@@ -17,7 +17,7 @@ public struct EntryFailure: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What went wrong with an entry.
-    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+    public enum Reason: Error, Sendable, Hashable, CustomStringConvertible {
         /// No registered type answers to the entry's tag.
         case unknownType
         /// The payload is not JSON that the registered type decodes.
@@ -27,6 +27,9 @@ public struct EntryFailure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The entry was saved by a newer app whose payload version this
         /// registry does not know; reading it could misread it.
         case newerVersion(saved: Int, known: Int)
+        /// The entry was saved at an older version and an upgrade step failed
+        /// or is missing.
+        case upgradeFailed(from: Int, description: String)
 
         public var description: String {
             switch self {
@@ -37,6 +40,8 @@ public struct EntryFailure: Error, Sendable, Hashable, CustomStringConvertible {
                 return "payload does not decode\(location): \(description)"
             case let .newerVersion(saved, known):
                 return "payload version \(saved) is newer than the version this app knows (\(known))"
+            case let .upgradeFailed(from, description):
+                return "upgrade from version \(from) failed: \(description)"
             }
         }
     }

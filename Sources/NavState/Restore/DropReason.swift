@@ -69,6 +69,7 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
         case let .payloadDoesNotDecode(codingPath, description):
             self = .payloadDoesNotDecode(codingPath: codingPath, description: description)
         case let .newerVersion(saved, known): self = .newerVersion(saved: saved, known: known)
+        case let .upgradeFailed(from, description): self = .upgradeFailed(from: from, description: description)
         }
     }
 }
