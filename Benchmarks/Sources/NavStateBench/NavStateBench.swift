@@ -35,11 +35,9 @@ struct NavStateBench {
         print("Medians of interleaved rounds (p10–p90 in brackets); ratios are from the same run.\n")
 
         // Save after one push.
-        var saveMedians: [String: Double] = [:]
         for (depth, durability, iterations) in [(10, NavStore.Durability.normal, 4000), (1000, .normal, 600), (10, .full, 300)] {
             let results = try await Workloads.savePush(depth: depth, durability: durability, in: directory, iterations: n(iterations))
             printTable("Save after one push, \(depth)-deep stack, \(durability) durability", results, baseline: "raw sqlite3 floor")
-            saveMedians["\(depth)-\(durability)"] = results["NavStore save"]?.median
             if depth == 10 && durability == .normal {
                 if let save = results["NavStore save"]?.median, let pushAndSave = results["NavStore push + save"]?.median,
                    let floor = results["raw sqlite3 floor"]?.median, let pathStore = results["PathStore (file)"]?.median {
@@ -48,7 +46,6 @@ struct NavStateBench {
                 }
             }
         }
-        _ = saveMedians
         let byDepth = try await Workloads.saveByDepth(in: directory, iterations: n(4000))
         printTable("NavStore save after one push, 10-deep vs 1,000-deep, interleaved", byDepth, baseline: "10-deep")
         if let deep = byDepth["1000-deep"]?.median, let shallow = byDepth["10-deep"]?.median {

@@ -121,15 +121,7 @@ public enum SceneImport {
 
     /// Refuses the first payload that is not JSON, naming it.
     private static func checkPayloads(_ state: SceneState<NavEntry>) throws(NavModelError) {
-        var located: [(EntryLocation, NavEntry)] = []
-        for level in 0..<state.stackCount {
-            if level > 0 { located.append((.presentation(level), state.presentations[level - 1].destination)) }
-            for (position, entry) in state.stack(level).enumerated() {
-                located.append((.stack(level, position: position), entry))
-            }
-        }
-        for (name, entry) in state.values.sorted(by: { $0.key < $1.key }) { located.append((.value(name), entry)) }
-        for (location, entry) in located {
+        for (location, entry) in state.locatedElements() {
             do {
                 _ = try JSONSerialization.jsonObject(with: Data(entry.payload.utf8), options: [.fragmentsAllowed])
             } catch {

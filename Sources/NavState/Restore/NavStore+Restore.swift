@@ -42,8 +42,8 @@ extension NavStore {
         report.savedAt = stored.savedAt
         if let maximumAge = options.maximumAge, Date().timeIntervalSince(stored.savedAt) > maximumAge {
             report.outcome = .expired
-            report.dropped = SceneDrops.everything(in: stored.state, from: 0, because: nil)
-                .map { DroppedEntry(location: $0.location, entry: $0.entry, reason: .expired(savedAt: stored.savedAt)) }
+            report.dropped = SceneDrops.everything(
+                in: stored.state, from: 0, includingValues: true, because: .expired(savedAt: stored.savedAt))
             log(report)
             return RestoredScene(state: SceneState(), report: report)
         }

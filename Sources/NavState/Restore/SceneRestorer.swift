@@ -51,8 +51,9 @@ struct SceneRestorer<Element: NavElement> {
 
         if policy == .allOrNothing && failed {
             let droppedLocations = Set(dropped.map(\.location))
-            let rest = SceneDrops.everything(in: saved, from: 0).filter { !droppedLocations.contains($0.location) }
-            return (SceneState(), dropped + rest.map { DroppedEntry(location: $0.location, entry: $0.entry, reason: .allOrNothing) })
+            let rest = SceneDrops.everything(in: saved, from: 0, includingValues: true, because: .allOrNothing)
+                .filter { !droppedLocations.contains($0.location) }
+            return (SceneState(), dropped + rest)
         }
         return (restored, dropped)
     }
@@ -97,28 +98,15 @@ enum SceneDrops {
         return newPosition + 1
     }
 
-    /// Every entry of stacks `level...` and the destinations of presentations
-    /// `level...`, except one destination already reported.
+    /// Everything from stack `level` up (and the values, when asked),
+    /// reported with one reason; `skipped` is a destination already reported.
     static func everything(
         in state: SceneState<NavEntry>, from level: Int, skippingDestinationOf skipped: Int? = nil,
-        because reason: DropReason? = nil
+        includingValues: Bool = false, because reason: DropReason
     ) -> [DroppedEntry] {
-        var result: [DroppedEntry] = []
-        let why = reason ?? .allOrNothing
-        for index in level..<state.stackCount {
-            if index > 0 && index != skipped {
-                result.append(DroppedEntry(location: .presentation(index), entry: state.presentations[index - 1].destination, reason: why))
-            }
-            for (position, entry) in state.stack(index).enumerated() {
-                result.append(DroppedEntry(location: .stack(index, position: position), entry: entry, reason: why))
-            }
-        }
-        if level == 0 && reason == nil {
-            for (name, entry) in state.values.sorted(by: { $0.key < $1.key }) {
-                result.append(DroppedEntry(location: .value(name), entry: entry, reason: why))
-            }
-        }
-        return result
+        state.locatedElements(from: level, includingValues: includingValues)
+            .filter { $0.location != .presentation(skipped ?? -1) }
+            .map { DroppedEntry(location: $0.location, entry: $0.element, reason: reason) }
     }
 }
 

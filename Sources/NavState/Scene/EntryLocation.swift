@@ -15,3 +15,22 @@ public enum EntryLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension SceneState {
+    /// Every element with its location, in scene order: from stack `level`
+    /// up, each presentation's destination before its stack, then (when
+    /// asked) the scene values by name.
+    func locatedElements(from level: Int = 0, includingValues: Bool = true) -> [(location: EntryLocation, element: Element)] {
+        var result: [(location: EntryLocation, element: Element)] = []
+        for index in level..<stackCount {
+            if index > 0 { result.append((.presentation(index), presentations[index - 1].destination)) }
+            for (position, element) in stack(index).enumerated() {
+                result.append((.stack(index, position: position), element))
+            }
+        }
+        if includingValues {
+            for (name, element) in values.sorted(by: { $0.key < $1.key }) { result.append((.value(name), element)) }
+        }
+        return result
+    }
+}

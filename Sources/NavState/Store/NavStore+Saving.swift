@@ -254,32 +254,19 @@ extension SceneState {
     ) -> (SceneState, [(location: EntryLocation, element: Element)]) {
         var omitted: [(location: EntryLocation, element: Element)] = []
         var state = self
-        func omitStacksAndPresentations(from stackIndex: Int) {
-            for index in stackIndex..<state.stackCount {
-                if index > 0 {
-                    let presentation = state.presentations[index - 1]
-                    omitted.append((.presentation(index), presentation.destination))
-                }
-                for (position, element) in state.stack(index).enumerated() {
-                    omitted.append((.stack(index, position: position), element))
-                }
-            }
-        }
-        outer: for index in 0..<state.stackCount {
+        for index in 0..<state.stackCount {
             if index > 0, isNeverPersisted(state.presentations[index - 1].destination) {
-                omitStacksAndPresentations(from: index)
+                omitted += state.locatedElements(from: index, includingValues: false)
                 state.presentations.removeSubrange((index - 1)...)
-                break outer
+                break
             }
             let stack = state.stack(index)
             if let cut = stack.firstIndex(where: isNeverPersisted) {
-                for position in cut..<stack.count {
-                    omitted.append((.stack(index, position: position), stack[position]))
-                }
-                omitStacksAndPresentations(from: index + 1)
+                omitted += (cut..<stack.count).map { (.stack(index, position: $0), stack[$0]) }
+                omitted += state.locatedElements(from: index + 1, includingValues: false)
                 state.setStack(index, to: Array(stack[..<cut]))
                 state.presentations.removeSubrange(index...)
-                break outer
+                break
             }
         }
         for (name, value) in state.values.sorted(by: { $0.key < $1.key }) where isNeverPersisted(value) {

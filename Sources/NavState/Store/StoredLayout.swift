@@ -17,12 +17,6 @@ struct StoredLayout: Codable, Equatable {
     /// far the most common, so it skips the encoder.
     static let emptyJSON = #"{"checkpoints":[],"presentations":[],"values":{}}"#
 
-    init(presentations: [PresentationMethod], checkpoints: [Checkpoint], values: [String: Value]) {
-        self.presentations = presentations
-        self.checkpoints = checkpoints
-        self.values = values
-    }
-
     init(_ presentations: [PresentationMethod], _ checkpoints: [Checkpoint], _ values: [String: NavEntry]) {
         self.presentations = presentations
         self.checkpoints = checkpoints
@@ -38,7 +32,7 @@ struct StoredLayout: Codable, Equatable {
     }
 
     static func decode(_ text: String, path: String) throws(NavStoreError) -> StoredLayout {
-        if text == emptyJSON { return StoredLayout(presentations: [], checkpoints: [], values: [:]) }
+        if text == emptyJSON { return StoredLayout([], [], [:]) }
         do {
             return try JSONDecoder().decode(StoredLayout.self, from: Data(text.utf8))
         } catch {
