@@ -18,7 +18,7 @@ struct NavStateCommand: AsyncParsableCommand {
         version: NavStateVersion.current,
         subcommands: [
             Demo.self, Scenes.self, Show.self, History.self, Diff.self, Import.self, Export.self,
-            Check.self, Prune.self, Delete.self, Purge.self, Stats.self, Schema.self,
+            Check.self, Repair.self, Prune.self, Delete.self, Purge.self, Stats.self, Schema.self,
         ]
     )
 }

@@ -17,6 +17,13 @@ import NavState
 ///
 /// - `open DB`: opens the store and saves one small scene; prints `ok` or
 ///   `error DESCRIPTION` (run as another user by the read-only tests).
+/// - `read DB SCENE SECONDS`: a reader beside a live writer: opens the file
+///   read-only and loads SCENE and the scene list again and again; prints
+///   `reads N` at the end, `error MESSAGE` on any failure.
+/// - `reopen DB SECONDS`: opens and closes a writing store again and again,
+///   as an app extension launching would; prints `opens N`.
+///
+/// `save` and `stress` keep every revision, so the tests can check each.
 ///
 /// Every line is written straight to the descriptor, so a kill never loses
 /// an acknowledgement that was made.
@@ -29,6 +36,12 @@ struct NavStateTestHelper {
             case "save" where arguments.count >= 4:
                 guard let count = Int(arguments[3]) else { usage() }
                 try save(db: arguments[1], scene: arguments[2], count: count, full: arguments.count > 4 && arguments[4] == "full")
+            case "read" where arguments.count == 4:
+                guard let seconds = Double(arguments[3]) else { usage() }
+                read(db: arguments[1], scene: arguments[2], seconds: seconds)
+            case "reopen" where arguments.count == 3:
+                guard let seconds = Double(arguments[2]) else { usage() }
+                reopen(db: arguments[1], seconds: seconds)
             case "churn" where arguments.count >= 3:
                 try churn(db: arguments[1], scene: arguments[2], full: arguments.count > 3 && arguments[3] == "full")
             case "open" where arguments.count == 2:
@@ -60,14 +73,47 @@ struct NavStateTestHelper {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
-    static func configuration(full: Bool) -> NavStore.Configuration {
+    static func configuration(full: Bool, keepingEveryRevision: Bool = false) -> NavStore.Configuration {
         var configuration = NavStore.Configuration(durability: full ? .full : .normal)
         configuration.logger.logLevel = .critical
+        if keepingEveryRevision { configuration.keptRevisions = nil }
         return configuration
     }
 
+    static func read(db: String, scene: String, seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        var reads = 0
+        do {
+            let store = try NavStore(readingAt: db, configuration: configuration(full: false))
+            while Date() < deadline {
+                _ = try store.load(scene: scene)
+                _ = try store.scenes()
+                reads += 1
+            }
+        } catch {
+            say("error \(error)")
+        }
+        say("reads \(reads)")
+    }
+
+    static func reopen(db: String, seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        var opens = 0
+        while Date() < deadline {
+            do {
+                let store = try NavStore(path: db, configuration: configuration(full: false))
+                _ = try store.scenes()
+                opens += 1
+            } catch {
+                say("error \(error)")
+            }
+            usleep(2_000)
+        }
+        say("opens \(opens)")
+    }
+
     static func save(db: String, scene: String, count: Int, full: Bool) throws {
-        let store = try NavStore(path: db, configuration: configuration(full: full))
+        let store = try NavStore(path: db, configuration: configuration(full: full, keepingEveryRevision: true))
         var state = SceneState<NavEntry>()
         for index in 0..<count {
             state.root.append(NavEntry(tag: "Int", payload: String(index)))
@@ -89,7 +135,7 @@ struct NavStateTestHelper {
             for thread in 0..<threads {
                 group.addTask {
                     do {
-                        let store = try NavStore(path: db, configuration: configuration(full: false))
+                        let store = try NavStore(path: db, configuration: configuration(full: false, keepingEveryRevision: true))
                         var own = SceneState<NavEntry>()
                         for index in 0..<saves {
                             own.root.append(NavEntry(tag: "Int", payload: String(index)))

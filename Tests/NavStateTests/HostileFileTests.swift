@@ -21,7 +21,8 @@ struct HostileFileTests {
         let (store, recovery) = try NavStore.openRecovering(path: path, configuration: StoreFixtures.quiet())
         let report = try #require(recovery, "no recovery was reported")
         #expect(matching(report.error), "unexpected error \(report.error)")
-        #expect(FileManager.default.contents(atPath: report.movedTo) == original, "the file was not moved aside intact")
+        let movedTo = try #require(report.movedTo, "the file was not moved aside")
+        #expect(FileManager.default.contents(atPath: movedTo) == original, "the file was not moved aside intact")
         #expect(try store.scenes().isEmpty)
         #expect(try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
     }
@@ -103,9 +104,9 @@ struct HostileFileTests {
             let garbage = Data("garbage \(round) ".utf8) + Data(repeating: UInt8(round + 1), count: 600)
             try garbage.write(to: URL(fileURLWithPath: path))
             let (_, recovery) = try NavStore.openRecovering(path: path, configuration: StoreFixtures.quiet())
-            let report = try #require(recovery)
-            #expect(FileManager.default.contents(atPath: report.movedTo) == garbage)
-            moved.insert(report.movedTo)
+            let movedTo = try #require(recovery?.movedTo)
+            #expect(FileManager.default.contents(atPath: movedTo) == garbage)
+            moved.insert(movedTo)
             try FileManager.default.removeItem(atPath: path)
         }
         #expect(moved.count == 3)

@@ -123,7 +123,7 @@ struct NavStoreTests {
     }
 
     @Test func pruneKeepsTheLastRevisionsAndEveryKeptOneStillLoads() throws {
-        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let store = try NavStore.inMemory(configuration: StoreFixtures.keepingEveryRevision())
         var states: [SceneState<NavEntry>] = []
         var state = SceneState<NavEntry>()
         for index in 0..<30 {
@@ -208,7 +208,7 @@ struct NavStoreTests {
 
     @Test func awkwardNamesAndPayloadsRoundTripWithoutTouchingOtherRows() throws {
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-        let names = ["main", "it's", "x\"; DROP TABLE scene; --", "nul\u{0}byte", "🎈 scene", "' OR 1=1 --"]
+        let names = ["main", "it's", "x\"; DROP TABLE scene; --", "🎈 scene", "' OR 1=1 --", "ünïcødé 名前"]
         for name in names {
             let payload = "\"\(name)\u{0}\\\"'); DELETE FROM entry; --\""
             try store.save(SceneState(root: [NavEntry(tag: name, payload: payload)]), scene: name)

@@ -6,7 +6,7 @@ import Testing
 struct StoreConcurrencyTests {
     @Test func threadsSavingDifferentScenesLoseNothing() async throws {
         let directory = try TemporaryDirectory()
-        let store = try NavStore(path: directory.path("db.sqlite"), configuration: StoreFixtures.quiet())
+        let store = try NavStore(path: directory.path("db.sqlite"), configuration: StoreFixtures.keepingEveryRevision())
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {
                 group.addTask {
@@ -29,14 +29,14 @@ struct StoreConcurrencyTests {
     @Test func threadsSavingOneSceneConditionallyGetConflictsNeverLostUpdates() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
-        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        let store = try NavStore(path: path, configuration: StoreFixtures.keepingEveryRevision())
         try store.save(SceneState(), scene: "shared")
         let outcomes = try await withThrowingTaskGroup(of: (saved: [Int], conflicts: Int).self) { group in
             for worker in 0..<4 {
                 group.addTask {
                     // Each worker opens its own store on the same file, as an
                     // app's extensions would.
-                    let own = try NavStore(path: path, configuration: StoreFixtures.quiet())
+                    let own = try NavStore(path: path, configuration: StoreFixtures.keepingEveryRevision())
                     var saved: [Int] = []
                     var conflicts = 0
                     for attempt in 0..<20 {
@@ -70,7 +70,7 @@ struct StoreConcurrencyTests {
     @Test func aSecondProcessSavesToTheSameFileWhileThisOneDoes() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
-        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        let store = try NavStore(path: path, configuration: StoreFixtures.keepingEveryRevision())
         let helper = try HelperProcess.start(["save", path, "from-helper", "60"])
         var state = SceneState<NavEntry>()
         for index in 0..<60 {

@@ -121,12 +121,8 @@ public enum SceneImport {
 
     /// Refuses the first payload that is not JSON, naming it.
     private static func checkPayloads(_ state: SceneState<NavEntry>) throws(NavModelError) {
-        for (location, entry) in state.locatedElements() {
-            do {
-                _ = try JSONSerialization.jsonObject(with: Data(entry.payload.utf8), options: [.fragmentsAllowed])
-            } catch {
-                throw .invalidPayload(location: location.description, tag: entry.wireTag)
-            }
+        for (location, entry) in state.locatedElements() where !JSONSyntax.isValid(entry.payload) {
+            throw .invalidPayload(location: location.description, tag: entry.wireTag)
         }
     }
 }

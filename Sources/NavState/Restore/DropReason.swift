@@ -22,6 +22,10 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
     case aboveDroppedEntry(EntryLocation)
     /// It decoded, but another entry did not and the policy is all-or-nothing.
     case allOrNothing
+    /// The stored revision holds it where a valid scene state cannot (a gap
+    /// in a stack, a stack under a plain sheet, past a limit): a tampered or
+    /// damaged file.
+    case damaged(String)
 
     /// A short stable name for scripts: `unknown-type`, `newer-version`, …
     public var code: String {
@@ -35,6 +39,7 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
         case .expired: "expired"
         case .aboveDroppedEntry: "above-dropped-entry"
         case .allOrNothing: "all-or-nothing"
+        case .damaged: "damaged"
         }
     }
 
@@ -60,6 +65,8 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
             return "sits above the dropped entry at \(location)"
         case .allOrNothing:
             return "another entry failed and the policy is all-or-nothing"
+        case let .damaged(problem):
+            return "damaged in the file: \(problem)"
         }
     }
 

@@ -8,9 +8,15 @@ extension NavStore {
     /// The restore counts itself as unconfirmed for that revision before
     /// returning; call ``confirmRestore(_:)`` once the app's UI is up. After
     /// `options.crashLoopLimit` unconfirmed restores of one revision, later
-    /// restores skip it for the one before (then the one before that, then an
-    /// empty state). UIKit throws the state away after a crash at launch;
-    /// NavState steps back one revision instead.
+    /// restores skip it for the one before, at most
+    /// `options.fallbackRevisions` back, then give an empty state. A revision
+    /// that cannot be read at all (damaged) counts as a failed launch at once
+    /// and is skipped in the same call. UIKit throws the state away after a
+    /// crash at launch; NavState steps back instead.
+    ///
+    /// The state returned always satisfies ``SceneState/validate()``, even
+    /// from a tampered file: what does not fit is dropped with
+    /// ``DropReason/damaged(_:)``.
     ///
     /// ```swift
     /// let restored = try await store.restore(scene: "main", registry: registry)
@@ -24,21 +30,49 @@ extension NavStore {
         guard options.crashLoopLimit >= 1 else {
             throw .invalidArgument("crashLoopLimit must be at least 1, not \(options.crashLoopLimit)")
         }
-        let choice = try chooseRevision(scene: scene, limit: options.crashLoopLimit)
+        guard options.fallbackRevisions >= 0 else {
+            throw .invalidArgument("fallbackRevisions cannot be negative, not \(options.fallbackRevisions)")
+        }
         var report = RestoreReport(
-            scene: scene, outcome: .noSavedState, revision: nil, headRevision: choice.head,
-            savedAt: nil, skipped: choice.skipped, dropped: [])
-        guard let revision = choice.revision else {
-            if choice.head != nil { report.outcome = .allRevisionsSkipped }
-            log(report)
-            return RestoredScene(state: SceneState(), report: report)
+            scene: scene, outcome: .noSavedState, revision: nil, headRevision: nil,
+            savedAt: nil, skipped: [], dropped: [])
+        while true {
+            let choice = try chooseRevision(
+                scene: scene, limit: options.crashLoopLimit, window: 1 + options.fallbackRevisions)
+            report.headRevision = choice.head
+            for skipped in choice.skipped where !report.skipped.contains(where: { $0.revision == skipped.revision }) {
+                report.skipped.append(skipped)
+            }
+            guard let revision = choice.revision else {
+                if choice.head != nil { report.outcome = .allRevisionsSkipped }
+                log(report)
+                return RestoredScene(state: SceneState(), report: report)
+            }
+            let loaded: (StoredRevision, [StoredDamage])?
+            do {
+                loaded = try loadChecked(scene: scene, revision: revision, limits: configuration.limits)
+            } catch {
+                guard case let .corrupt(_, message) = error else { throw error }
+                try countAsFailedLaunch(scene: scene, revision: revision, limit: options.crashLoopLimit)
+                report.skipped.append(.init(revision: revision, unconfirmedRestores: options.crashLoopLimit, damage: message))
+                continue
+            }
+            guard let (stored, damage) = loaded else {
+                // Deleted between choosing and loading: there is nothing to restore.
+                log(report)
+                return RestoredScene(state: SceneState(), report: report)
+            }
+            return await rebuild(stored, damage: damage, registry: registry, options: options, report: report)
         }
-        guard let stored = try load(scene: scene, revision: revision) else {
-            // Deleted between choosing and loading: there is nothing to restore.
-            log(report)
-            return RestoredScene(state: SceneState(), report: report)
-        }
-        report.revision = revision
+    }
+
+    /// Turns a loaded revision into the typed state the app gets.
+    private func rebuild(
+        _ stored: StoredRevision, damage: [StoredDamage], registry: DestinationRegistry,
+        options: RestoreOptions, report: RestoreReport
+    ) async -> RestoredScene {
+        var report = report
+        report.revision = stored.revision
         report.savedAt = stored.savedAt
         if let maximumAge = options.maximumAge, Date().timeIntervalSince(stored.savedAt) > maximumAge {
             report.outcome = .expired
@@ -47,9 +81,28 @@ extension NavStore {
             log(report)
             return RestoredScene(state: SceneState(), report: report)
         }
-        let (state, dropped) = await registry.restore(stored.state, policy: options.policy)
         report.outcome = .restored
-        report.dropped = dropped
+        report.damage = damage.map(\.problem)
+        let damaged = damage.compactMap { part -> DroppedEntry? in
+            guard let location = part.location, let entry = part.entry else { return nil }
+            return DroppedEntry(location: location, entry: entry, reason: .damaged(part.problem))
+        }
+        var (state, dropped) = await registry.restore(stored.state, policy: options.policy)
+        if options.policy == .allOrNothing && !damage.isEmpty {
+            state = SceneState()
+            dropped = SceneDrops.everything(in: stored.state, from: 0, includingValues: true, because: .allOrNothing)
+        }
+        report.dropped = damaged + dropped
+        do {
+            try state.validate()
+        } catch {
+            // Cannot happen for a state the restorer built; if it ever does,
+            // the app gets nothing rather than a state that breaks its rules.
+            report.damage.append("the rebuilt state broke an invariant: \(error)")
+            report.dropped = damaged + SceneDrops.everything(
+                in: stored.state, from: 0, includingValues: true, because: .damaged("\(error)"))
+            state = SceneState()
+        }
         log(report)
         return RestoredScene(state: state, report: report)
     }
@@ -92,9 +145,11 @@ extension NavStore {
         var skipped: [RestoreReport.SkippedRevision]
     }
 
-    /// In one write transaction: the newest kept revision whose unconfirmed
-    /// restores are under the limit, counted as one more unconfirmed restore.
-    private func chooseRevision(scene: String, limit: Int) throws(NavStoreError) -> RevisionChoice {
+    /// In one write transaction: among the head and the revisions the guard
+    /// may fall back to (`window` newest kept ones), the newest whose
+    /// unconfirmed restores are under the limit, counted as one more
+    /// unconfirmed restore.
+    private func chooseRevision(scene: String, limit: Int, window: Int) throws(NavStoreError) -> RevisionChoice {
         try withConnection("restore") { store in
             let connection = store.connection
             return try connection.transaction(immediate: true) { () throws -> RevisionChoice in
@@ -103,22 +158,24 @@ extension NavStore {
                 guard try find.step() else { return RevisionChoice(head: nil, revision: nil, skipped: []) }
                 let sceneID = find.int(at: 0)
                 var choice = RevisionChoice(head: find.int(at: 1), revision: nil, skipped: [])
+                find.reset()
                 let candidates = try connection.cached("""
                     SELECT r.number, coalesce(a.unconfirmed, 0) FROM revision AS r
                     LEFT JOIN restore_attempt AS a ON a.scene_id = r.scene_id AND a.revision = r.number
-                    WHERE r.scene_id = ?1 ORDER BY r.number DESC
+                    WHERE r.scene_id = ?1 ORDER BY r.number DESC LIMIT ?2
                     """)
-                try candidates.bind(.integer(sceneID))
+                try candidates.bind(.integer(sceneID), .integer(window))
                 while try candidates.step() {
                     let revision = candidates.int(at: 0)
                     let unconfirmed = candidates.int(at: 1)
                     if unconfirmed >= limit {
-                        choice.skipped.append(.init(revision: revision, unconfirmedRestores: unconfirmed))
+                        choice.skipped.append(.init(revision: revision, unconfirmedRestores: unconfirmed, damage: nil))
                     } else {
                         choice.revision = revision
                         break
                     }
                 }
+                candidates.reset()
                 if let revision = choice.revision {
                     try connection.cached("""
                         INSERT INTO restore_attempt (scene_id, revision, unconfirmed) VALUES (?1, ?2, 1)
@@ -127,6 +184,17 @@ extension NavStore {
                 }
                 return choice
             }
+        }
+    }
+
+    /// Marks a revision that could not be read as having used up its
+    /// launches, so no later restore tries it again.
+    private func countAsFailedLaunch(scene: String, revision: Int, limit: Int) throws(NavStoreError) {
+        try withConnection("restore") { store in
+            try store.connection.cached("""
+                UPDATE restore_attempt SET unconfirmed = max(unconfirmed, ?3)
+                WHERE scene_id = (SELECT id FROM scene WHERE name = ?1) AND revision = ?2
+                """).bind(.text(scene), .integer(revision), .integer(limit)).run()
         }
     }
 

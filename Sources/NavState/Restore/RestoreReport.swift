@@ -9,8 +9,9 @@ public struct RestoreReport: Sendable, Hashable {
         case restored
         /// The scene has never been saved (or was deleted).
         case noSavedState
-        /// Every kept revision was skipped by the crash-loop guard, so the
-        /// state is empty.
+        /// The head and the revisions the guard may fall back to were all
+        /// skipped (restored too often without a confirmation, or damaged),
+        /// so the state is empty.
         case allRevisionsSkipped
         /// The revision was older than the maximum age, so the state is empty.
         case expired
@@ -21,6 +22,10 @@ public struct RestoreReport: Sendable, Hashable {
         public var revision: Int
         /// Restores of it the app never confirmed.
         public var unconfirmedRestores: Int
+        /// Why it could not be read, when it was skipped for damage rather
+        /// than for unconfirmed restores. A damaged revision counts as a
+        /// failed launch at once, so later restores skip it without trying.
+        public var damage: String?
     }
 
     public var scene: String
@@ -35,10 +40,14 @@ public struct RestoreReport: Sendable, Hashable {
     public var skipped: [SkippedRevision]
     /// Entries left out, with where they were and why.
     public var dropped: [DroppedEntry]
+    /// What did not fit a valid scene state in the stored revision (a
+    /// tampered or damaged file), each left out: entries are also in
+    /// ``dropped`` with ``DropReason/damaged(_:)``; checkpoints only here.
+    public var damage: [String] = []
 
     /// True when the head revision came back whole.
     public var isComplete: Bool {
-        outcome == .restored && skipped.isEmpty && dropped.isEmpty
+        outcome == .restored && skipped.isEmpty && dropped.isEmpty && damage.isEmpty
     }
 }
 

@@ -16,18 +16,43 @@ final class SQLiteConnection {
     /// immediately, before the sqlite3_bind_*() routine returns.")
     static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    /// Opens (and with `create`, creates) the database at `path`, or a private
-    /// in-memory database for `":memory:"`.
-    init(path: String, create: Bool, readOnly: Bool = false) throws(SQLiteError) {
-        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        if readOnly {
-            flags |= SQLITE_OPEN_READONLY
-        } else {
+    /// How a connection opens its file.
+    enum OpenMode: Equatable {
+        /// Reads and writes; with `create`, creates a missing file.
+        case readWrite(create: Bool)
+        /// Reads only, through SQLite's normal locking and WAL index, so it
+        /// sees other connections' commits. It needs the `-shm` (and, for a
+        /// WAL file, the `-wal`) beside the file, and creates them if it can.
+        case readOnly
+        /// SQLite's `immutable=1`: reads the main file with no locks, no WAL
+        /// index and no journal, so nothing is created beside it and a
+        /// read-only directory is fine. sqlite.org/uri.html: "SQLite assumes
+        /// that the database file cannot be changed, even by a process with
+        /// higher privilege"; only safe while no `-wal` exists.
+        case immutable
+    }
+
+    /// Opens the database at `path`, or a private in-memory database for
+    /// `":memory:"`, waiting up to `busyTimeoutMilliseconds` for another
+    /// connection's lock from the very first read.
+    init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32 = 0) throws(SQLiteError) {
+        // Files are always opened by URI, so a path that happens to start
+        // with "file:" or hold "?" is still just a path.
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_URI
+        var query = ""
+        switch mode {
+        case .readWrite(let create):
             flags |= SQLITE_OPEN_READWRITE
             if create { flags |= SQLITE_OPEN_CREATE }
+        case .readOnly:
+            flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY
+            query = "?immutable=1"
         }
+        let name = path == ":memory:" ? path : Self.uri(forPath: path) + query
         var db: OpaquePointer?
-        let result = sqlite3_open_v2(path, &db, flags, nil)
+        let result = sqlite3_open_v2(name, &db, flags, nil)
         guard let db else {
             throw SQLiteError(code: result, message: "out of memory opening the database", sql: nil)
         }
@@ -38,17 +63,34 @@ final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
+        // Before anything reads: the first query of an open can meet another
+        // process's lock (a migration, a checkpoint) as well as any later one.
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+    }
+
+    /// `file:` URI for a path, every byte outside the unreserved set and `/`
+    /// percent-encoded (sqlite.org/uri.html).
+    static func uri(forPath path: String) -> String {
+        var uri = path.hasPrefix("/") ? "file://" : "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                uri.unicodeScalars.append("%")
+                uri.unicodeScalars.append(hex[Int(byte >> 4)])
+                uri.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return uri
     }
 
     deinit {
         statementCache.removeAll()
         sqlite3_close_v2(handle)
-    }
-
-    /// How long a write waits for another connection's lock before failing
-    /// with `SQLITE_BUSY`.
-    func setBusyTimeout(milliseconds: Int32) {
-        sqlite3_busy_timeout(handle, milliseconds)
     }
 
     /// Runs SQL text that takes no parameters (schema, pragmas, migrations),
@@ -59,7 +101,9 @@ final class SQLiteConnection {
         if result != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? lastMessage
             sqlite3_free(errorMessage)
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+            var failure = error(result, sql: sql)
+            failure.message = message
+            throw failure
         }
     }
 
@@ -97,6 +141,11 @@ final class SQLiteConnection {
         try cached(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED").run()
         do {
             let value = try body()
+            // A statement still part-way through its rows keeps the read
+            // transaction open past COMMIT, and then the automatic checkpoint
+            // that COMMIT runs cannot fold the WAL back: a long-lived store's
+            // -wal would grow without bound.
+            resetActiveStatements()
             try cached("COMMIT").run()
             return value
         } catch {
@@ -132,7 +181,11 @@ final class SQLiteConnection {
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
     func error(_ code: Int32, sql: String?) -> SQLiteError {
-        SQLiteError(code: sqlite3_extended_errcode(handle), message: lastMessage, sql: sql)
+        let extended = sqlite3_extended_errcode(handle)
+        // An I/O error hides why the write failed; the errno says whether it
+        // was space (a full disk, a quota, a file-size limit).
+        let systemError = (extended & 0xFF) == SQLITE_IOERR ? sqlite3_system_errno(handle) : 0
+        return SQLiteError(code: extended, message: lastMessage, sql: sql, systemError: systemError)
     }
 
     /// The text of the first column of the first row of a parameterless

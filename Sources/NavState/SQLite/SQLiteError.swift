@@ -1,13 +1,20 @@
 import CNavStateSQLite
+import Foundation
 
 /// A failed SQLite call: the result code, SQLite's message, and the SQL that
 /// was running. Bound values are never included, so an error can be logged
 /// without leaking payloads.
+/// `SQLITE_ERROR`, the generic "SQL error or missing database" code, for
+/// code outside this folder (which does not import the C module).
+let SQLITE_ERROR_CODE: Int32 = SQLITE_ERROR
+
 struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The extended result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, …).
     let code: Int32
-    let message: String
+    var message: String
     let sql: String?
+    /// The `errno` behind an `SQLITE_IOERR`, 0 otherwise.
+    var systemError: Int32 = 0
 
     /// The primary result code: the low byte of the extended one.
     var primaryCode: Int32 { code & 0xFF }
@@ -15,7 +22,12 @@ struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
     var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
-    var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    /// A full disk, or a write refused for space: a quota (`EDQUOT`) or a
+    /// file-size limit (`EFBIG`, as `ulimit -f` gives when SIGXFSZ is ignored).
+    var isDiskFull: Bool {
+        primaryCode == SQLITE_FULL
+            || (primaryCode == SQLITE_IOERR && [ENOSPC, EFBIG, EDQUOT].contains(systemError))
+    }
     var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
     var isCannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
     var isIOError: Bool { primaryCode == SQLITE_IOERR }

@@ -42,6 +42,17 @@ extension NavStore {
         /// ``NavStoreError/diskFull(path:)`` and changes nothing, exactly as
         /// on a full disk.
         public var maximumPageCount: Int?
+        /// How many revisions of each scene a save keeps: the head and the
+        /// ones before it, for history, diff and the crash-loop guard's
+        /// fallback. Older ones are removed by the save itself, and their
+        /// pages reused. Default 20; `nil` keeps every revision.
+        public var keptRevisions: Int? = 20
+
+        /// The busy timeout in whole milliseconds, as SQLite takes it.
+        var busyTimeoutMilliseconds: Int32 {
+            let timeout = busyTimeout.components
+            return Int32(clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000)
+        }
 
         public init(durability: Durability = .normal, limits: Limits = Limits(), logger: Logger = Logger(label: "navstate")) {
             self.durability = durability

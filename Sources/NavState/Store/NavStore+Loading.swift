@@ -1,79 +1,124 @@
 import Foundation
 import Logging
 
+/// Entry rows of one revision as the file holds them, by slot, in position
+/// order, before anything about them is trusted.
+typealias StoredRows = [Int: [(position: Int, entry: NavEntry)]]
+
 extension NavStore {
     /// Loads a scene's head revision, or the given one from its history.
     ///
     /// - Returns: The revision exactly as it was saved, or `nil` when the
     ///   scene or that revision does not exist (pruned, or never saved).
+    /// - Throws: ``NavStoreError/corrupt(path:message:)`` when the rows of
+    ///   the revision do not form a valid scene state (a tampered or damaged
+    ///   file), naming what is wrong. ``restore(scene:registry:options:)``
+    ///   instead leaves out what does not fit, or falls back to an earlier
+    ///   revision.
     public func load(scene: String, revision: Int? = nil) throws(NavStoreError) -> StoredRevision? {
+        guard let (stored, damage) = try loadChecked(scene: scene, revision: revision, limits: nil) else { return nil }
+        if let first = damage.first {
+            let error = NavStoreError.corrupt(
+                path: path,
+                message: "revision \(stored.revision) of scene '\(NavStoreError.shortened(scene))': \(first.problem)")
+            logger.error("load failed", metadata: ["path": "\(path)", "error": "\(error)"])
+            throw error
+        }
+        return stored
+    }
+
+    /// Loads a revision, keeping only what forms a valid scene state and
+    /// saying what was left out and why.
+    ///
+    /// - Parameter limits: Also leave out what passes these limits (the
+    ///   restore path: a tampered file must not hand the app a huge state).
+    /// - Throws: ``NavStoreError/corrupt(path:message:)`` only when nothing
+    ///   of the revision can be trusted (its layout does not decode, or
+    ///   SQLite finds the file damaged).
+    func loadChecked(
+        scene: String, revision: Int?, limits: Limits?
+    ) throws(NavStoreError) -> (StoredRevision, [StoredDamage])? {
         if let revision, revision < 1 {
             throw .invalidArgument("revision numbers start at 1, not \(revision)")
         }
         let path = self.path
-        let loaded = try withConnection("load") { store -> StoredRevision? in
+        let loaded = try withConnection("load") { store -> (StoredRevision, [StoredDamage])? in
             let connection = store.connection
-            return try connection.transaction(immediate: false) { () throws -> StoredRevision? in
+            return try connection.transaction(immediate: false) { () throws -> (StoredRevision, [StoredDamage])? in
                 let find = try connection.cached("SELECT id, head_revision FROM scene WHERE name = ?1")
                 try find.bind(.text(scene))
                 guard try find.step() else { return nil }
                 let sceneID = find.int(at: 0)
                 let head = find.int(at: 1)
+                find.reset()
                 let number = revision ?? head
                 let read = try connection.cached("SELECT saved_at, layout FROM revision WHERE scene_id = ?1 AND number = ?2")
                 try read.bind(.integer(sceneID), .integer(number))
-                guard try read.step() else { return nil }
-                let savedAt = Date(timeIntervalSince1970: read.double(at: 0))
-                let layout = try StoredLayout.decode(read.text(at: 1), path: path)
-                let slots = number == head
-                    ? try Self.headSlots(connection, sceneID: sceneID)
-                    : try Self.slots(connection, sceneID: sceneID, revision: number)
-                let state = try Slots.state(from: slots, layout: layout, path: path)
-                if number == head {
-                    store.heads[scene] = CachedHead(sceneID: sceneID, revision: head, slots: slots)
+                guard try read.step() else {
+                    if revision == nil {
+                        throw NavStoreError.corrupt(
+                            path: path,
+                            message: "scene '\(NavStoreError.shortened(scene))' names head revision \(head), which is not in the file")
+                    }
+                    return nil
                 }
-                return StoredRevision(scene: scene, revision: number, savedAt: savedAt, state: state)
+                let savedAt = Date(timeIntervalSince1970: read.double(at: 0))
+                let layoutText = read.text(at: 1)
+                read.reset()
+                let layout = try StoredLayout.decode(layoutText, path: path)
+                let rows = number == head
+                    ? try Self.headRows(connection, sceneID: sceneID)
+                    : try Self.rows(connection, sceneID: sceneID, revision: number)
+                let (state, damage) = Slots.state(from: rows, layout: layout, limits: limits)
+                if number == head && damage.isEmpty, let slots = Slots.exact(rows) {
+                    store.heads[scene] = CachedHead(sceneID: sceneID, revision: head, slots: slots, layout: layoutText)
+                }
+                return (StoredRevision(scene: scene, revision: number, savedAt: savedAt, state: state), damage)
             }
         }
-        logger.debug("loaded scene", metadata: ["scene": "\(scene)", "revision": "\(loaded?.revision ?? 0)"])
+        logger.debug("loaded scene", metadata: [
+            "scene": "\(scene)", "revision": "\(loaded?.0.revision ?? 0)", "damage": "\(loaded?.1.count ?? 0)",
+        ])
         return loaded
     }
 
-    /// The head entries of a scene, by slot: read through the partial index
+    /// The head rows of a scene, by slot: read through the partial index
     /// of live entries, so the cost follows the depth, not the history.
-    static func headSlots(_ connection: SQLiteConnection, sceneID: Int) throws -> [Int: [NavEntry]] {
+    static func headRows(_ connection: SQLiteConnection, sceneID: Int) throws -> StoredRows {
         let statement = try connection.cached("""
             SELECT slot, position, tag, version, payload FROM entry INDEXED BY entry_head
             WHERE scene_id = ?1 AND valid_until IS NULL ORDER BY slot, position
             """)
         try statement.bind(.integer(sceneID))
-        return try readSlots(statement, sceneID: sceneID, path: connection.filename)
+        return try readRows(statement)
     }
 
-    /// The entries a past revision held, by slot.
-    static func slots(_ connection: SQLiteConnection, sceneID: Int, revision: Int) throws -> [Int: [NavEntry]] {
+    /// The rows a past revision held, by slot.
+    static func rows(_ connection: SQLiteConnection, sceneID: Int, revision: Int) throws -> StoredRows {
         let statement = try connection.cached("""
             SELECT slot, position, tag, version, payload FROM entry
             WHERE scene_id = ?1 AND valid_from <= ?2 AND (valid_until IS NULL OR valid_until > ?2)
             ORDER BY slot, position
             """)
         try statement.bind(.integer(sceneID), .integer(revision))
-        return try readSlots(statement, sceneID: sceneID, path: connection.filename)
+        return try readRows(statement)
     }
 
-    private static func readSlots(_ statement: SQLiteStatement, sceneID: Int, path: String) throws -> [Int: [NavEntry]] {
-        var slots: [Int: [NavEntry]] = [:]
+    private static func readRows(_ statement: SQLiteStatement) throws -> StoredRows {
+        var rows: StoredRows = [:]
         while try statement.step() {
-            let slot = statement.int(at: 0)
-            let position = statement.int(at: 1)
             let entry = NavEntry(tag: statement.text(at: 2), version: statement.optionalInt(at: 3), payload: statement.text(at: 4))
-            let expected = slots[slot]?.count ?? 0
-            guard position == expected else {
-                throw NavStoreError.corrupt(
-                    path: path, message: "scene \(sceneID) slot \(slot) skips from position \(expected) to \(position)")
-            }
-            slots[slot, default: []].append(entry)
+            rows[statement.int(at: 0), default: []].append((statement.int(at: 1), entry))
         }
-        return slots
+        statement.reset()
+        return rows
     }
+}
+
+/// Something a revision's rows hold that does not fit a valid scene state,
+/// and the entry it concerns, if any.
+struct StoredDamage {
+    var location: EntryLocation?
+    var entry: NavEntry?
+    var problem: String
 }

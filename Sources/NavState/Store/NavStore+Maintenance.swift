@@ -3,12 +3,13 @@ import Logging
 
 extension NavStore {
     /// Every scene with its head revision, depth, presentations, update time
-    /// and bytes, ordered by name.
+    /// and bytes, ordered by name. A scene whose head revision is missing
+    /// from the file is listed too, with ``SceneSummary/headIsMissing`` set.
     public func scenes() throws(NavStoreError) -> [SceneSummary] {
         try withConnection("list scenes") { store in
             let statement = try store.connection.cached("""
-                SELECT s.name, s.head_revision, r.depth, r.presentation_count, s.updated_at, r.byte_count
-                FROM scene AS s JOIN revision AS r ON r.scene_id = s.id AND r.number = s.head_revision
+                SELECT s.name, s.head_revision, r.depth, r.presentation_count, s.updated_at, r.byte_count, r.number IS NULL
+                FROM scene AS s LEFT JOIN revision AS r ON r.scene_id = s.id AND r.number = s.head_revision
                 ORDER BY s.name
                 """)
             var scenes: [SceneSummary] = []
@@ -16,7 +17,8 @@ extension NavStore {
                 scenes.append(SceneSummary(
                     scene: statement.text(at: 0), revision: statement.int(at: 1), depth: statement.int(at: 2),
                     presentations: statement.int(at: 3),
-                    updatedAt: Date(timeIntervalSince1970: statement.double(at: 4)), bytes: statement.int(at: 5)))
+                    updatedAt: Date(timeIntervalSince1970: statement.double(at: 4)), bytes: statement.int(at: 5),
+                    headIsMissing: statement.int(at: 6) != 0))
             }
             return scenes
         }

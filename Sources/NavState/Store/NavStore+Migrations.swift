@@ -26,22 +26,7 @@ extension NavStore {
         }
     }
 
-    /// A read-only store needs a schema it can read: created by some
-    /// NavState (not an empty file).
-    static func checkReadable(_ connection: SQLiteConnection, path: String) throws {
-        if try connection.integer("PRAGMA user_version") == 0 {
-            throw NavStoreError.notInitialized(path: path)
-        }
-    }
-
-    static func setBusyTimeout(_ connection: SQLiteConnection, _ configuration: Configuration) {
-        let timeout = configuration.busyTimeout.components
-        let milliseconds = timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000
-        connection.setBusyTimeout(milliseconds: Int32(clamping: milliseconds))
-    }
-
     static func configure(_ connection: SQLiteConnection, _ configuration: Configuration) throws {
-        setBusyTimeout(connection, configuration)
         // In memory the journal mode stays "memory"; on disk it must be WAL.
         let mode = try connection.text("PRAGMA journal_mode = WAL")
         if connection.filename != "" && mode?.lowercased() != "wal" {
@@ -51,7 +36,12 @@ extension NavStore {
         case .normal: try connection.execute("PRAGMA synchronous = NORMAL")
         case .full: try connection.execute("PRAGMA synchronous = FULL")
         }
-        try connection.execute("PRAGMA foreign_keys = ON")
+        // The WAL is folded back into the file every 1,000 pages by the
+        // committing save (SQLite's default, said here so it cannot drift),
+        // and cut back to 4 MiB whenever it restarts, so a store kept open
+        // for months keeps a bounded -wal (sqlite.org/pragma.html#pragma_journal_size_limit).
+        _ = try connection.integer("PRAGMA wal_autocheckpoint = 1000")
+        _ = try connection.integer("PRAGMA journal_size_limit = 4194304")
         if let pages = configuration.maximumPageCount {
             // PRAGMA takes no bound parameters; the value is an integer from the app.
             let cap = "PRAGMA max_page_count = " + String(max(1, pages))
@@ -60,20 +50,46 @@ extension NavStore {
     }
 
     /// Applies every migration the database has not seen, in order, each in
-    /// its own immediate transaction, recording it in `navstate_migration`.
+    /// its own immediate transaction, recording it in `navstate_migration`,
+    /// then turns foreign keys on for the connection.
+    ///
+    /// Foreign keys are off while migrations run, as SQLite's table-rebuild
+    /// procedure requires (sqlite.org/lang_altertable.html#otheralter): with
+    /// them on, dropping a rebuilt `scene` table would cascade-delete every
+    /// revision. `PRAGMA foreign_keys` is a no-op inside a transaction, so it
+    /// is switched outside; `PRAGMA foreign_key_check` runs before each
+    /// commit, so a migration that breaks a reference rolls back.
     ///
     /// - Returns: How many migrations were applied.
-    static func migrate(_ connection: SQLiteConnection, logger: Logger, path: String) throws -> Int {
+    static func migrate(
+        _ connection: SQLiteConnection, migrations: [SchemaMigration] = SchemaMigration.all,
+        logger: Logger, path: String
+    ) throws -> Int {
+        try connection.execute("PRAGMA foreign_keys = OFF")
+        let known = migrations.last?.version ?? 0
         var applied = 0
-        for migration in SchemaMigration.all {
+        for migration in migrations {
             let didApply = try connection.transaction(immediate: true) { () throws -> Bool in
                 // Another process may have migrated while this one waited.
                 let current = try connection.integer("PRAGMA user_version")
-                if current > SchemaMigration.latestVersion {
-                    throw NavStoreError.newerSchema(path: path, found: current, known: SchemaMigration.latestVersion)
+                if current > known {
+                    throw NavStoreError.newerSchema(path: path, found: current, known: known)
                 }
                 guard current < migration.version else { return false }
-                try connection.execute(migration.sql)
+                do {
+                    try connection.execute(migration.sql)
+                } catch let error as SQLiteError where error.primaryCode == SQLITE_ERROR_CODE {
+                    // "table … already exists": the file's user_version says
+                    // less than its tables do, so it was tampered with.
+                    throw NavStoreError.corrupt(
+                        path: path,
+                        message: "its schema version \(current) does not match its tables (\(error.message))")
+                }
+                let broken = try connection.integer("SELECT count(*) FROM pragma_foreign_key_check")
+                if broken > 0 {
+                    throw NavStoreError.corrupt(
+                        path: path, message: "migration \(migration.name) would leave \(broken) rows pointing at nothing")
+                }
                 try connection.cached(
                     "INSERT INTO navstate_migration (version, name, sql, applied_at) VALUES (?1, ?2, ?3, ?4)"
                 ).bind(.integer(migration.version), .text(migration.name), .text(migration.sql),
@@ -88,6 +104,7 @@ extension NavStore {
                 logger.info("migrated store", metadata: ["path": "\(path)", "migration": "\(migration.name)"])
             }
         }
+        try connection.execute("PRAGMA foreign_keys = ON")
         return applied
     }
 

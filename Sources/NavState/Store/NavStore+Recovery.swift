@@ -4,11 +4,30 @@ import Logging
 /// What ``NavStore/openRecovering(path:configuration:)`` did to get a usable
 /// store.
 public struct StoreRecovery: Sendable, Hashable {
-    /// Why the file could not be used.
+    /// Why the file, or a scene in it, could not be used.
     public var error: NavStoreError
     /// Where the unreadable file (and its `-wal` and `-shm` files) now sits,
-    /// byte-identical, for support or a later NavState that can read it.
-    public var movedTo: String
+    /// byte-identical, for support or a later NavState that can read it;
+    /// `nil` when the file was sound and only scenes were set aside.
+    public var movedTo: String?
+    /// Scenes whose head could not be loaded, renamed so the app starts
+    /// them afresh while their rows stay for inspection.
+    public var scenesSetAside: [SceneSetAside] = []
+}
+
+/// A scene that could not be loaded, and what it is called now.
+public struct SceneSetAside: Sendable, Hashable, Codable {
+    public var scene: String
+    public var renamedTo: String
+    public var problem: String
+}
+
+/// A scene whose head revision cannot be loaded, and why.
+public struct SceneDamage: Sendable, Hashable, Codable {
+    public var scene: String
+    /// The head revision the scene names.
+    public var revision: Int
+    public var problem: String
 }
 
 extension NavStore {
@@ -30,7 +49,22 @@ extension NavStore {
         do {
             let store = try NavStore(path: path, configuration: configuration)
             let problems = try store.quickCheck()
-            guard !problems.isEmpty else { return (store, nil) }
+            if problems.isEmpty {
+                // The file is sound; a scene in it may still not load (rows
+                // tampered with). Set those aside and leave the rest alone.
+                let damaged = try store.damagedScenes()
+                guard let first = damaged.first else { return (store, nil) }
+                var setAside: [SceneSetAside] = []
+                for damage in damaged {
+                    let renamed = try store.setAside(scene: damage.scene)
+                    setAside.append(SceneSetAside(scene: damage.scene, renamedTo: renamed, problem: damage.problem))
+                }
+                configuration.logger.error("set damaged scenes aside", metadata: [
+                    "path": "\(path)", "scenes": "\(setAside.map(\.scene))",
+                ])
+                let error = NavStoreError.corrupt(path: path, message: first.problem)
+                return (store, StoreRecovery(error: error, movedTo: nil, scenesSetAside: setAside))
+            }
             failure = .corrupt(path: path, message: problems.prefix(3).joined(separator: "; "))
         } catch {
             switch error {
@@ -46,6 +80,70 @@ extension NavStore {
         ])
         let fresh = try NavStore(path: path, configuration: configuration)
         return (fresh, StoreRecovery(error: failure, movedTo: aside))
+    }
+
+    /// Every scene whose head revision cannot be loaded, and why: a head
+    /// that names a revision not in the file, rows with gaps or repeats, a
+    /// layout that does not decode or does not match the rows.
+    ///
+    /// Older revisions are not read: ``restore(scene:registry:options:)``
+    /// skips a damaged one on its own.
+    public func damagedScenes() throws(NavStoreError) -> [SceneDamage] {
+        let names = try withConnection("check scenes") { store -> [(String, Int)] in
+            let statement = try store.connection.cached("SELECT name, head_revision FROM scene ORDER BY name")
+            var names: [(String, Int)] = []
+            while try statement.step() { names.append((statement.text(at: 0), statement.int(at: 1))) }
+            return names
+        }
+        var damaged: [SceneDamage] = []
+        for (name, head) in names {
+            do {
+                guard let (_, damage) = try loadChecked(scene: name, revision: nil, limits: nil) else { continue }
+                if let first = damage.first {
+                    damaged.append(SceneDamage(scene: name, revision: head, problem: first.problem))
+                }
+            } catch {
+                guard case let .corrupt(_, message) = error else { throw error }
+                damaged.append(SceneDamage(scene: name, revision: head, problem: message))
+            }
+        }
+        return damaged
+    }
+
+    /// Renames a scene to `<name>#damaged-<n>`, so the app's next save of
+    /// `name` starts it afresh while the old rows stay to be inspected,
+    /// exported or deleted. No other scene is touched.
+    ///
+    /// - Returns: The scene's new name.
+    public func setAside(scene: String) throws(NavStoreError) -> String {
+        let renamed = try withConnection("set scene aside") { store -> String? in
+            store.heads[scene] = nil
+            let connection = store.connection
+            return try connection.transaction(immediate: true) { () throws -> String? in
+                let exists = try connection.cached("SELECT count(*) FROM scene WHERE name = ?1")
+                try exists.bind(.text(scene))
+                guard try exists.step(), exists.int(at: 0) > 0 else { return nil }
+                exists.reset()
+                var number = 1
+                while true {
+                    let candidate = "\(scene)#damaged-\(number)"
+                    try exists.bind(.text(candidate))
+                    let taken = try exists.step() && exists.int(at: 0) > 0
+                    exists.reset()
+                    if !taken {
+                        try connection.cached("UPDATE scene SET name = ?1 WHERE name = ?2")
+                            .bind(.text(candidate), .text(scene)).run()
+                        return candidate
+                    }
+                    number += 1
+                }
+            }
+        }
+        guard let renamed else {
+            throw .invalidArgument("there is no scene '\(NavStoreError.shortened(scene))' to set aside")
+        }
+        logger.warning("set scene aside", metadata: ["scene": "\(scene)", "renamedTo": "\(renamed)"])
+        return renamed
     }
 
     /// Renames the file and its `-wal`/`-shm` companions to

@@ -2,8 +2,11 @@ public import Foundation
 
 /// What one save did.
 public struct SaveResult: Sendable, Hashable {
-    /// The revision the save created.
+    /// The revision the save created, or the head's when the state was
+    /// already the head's.
     public var revision: Int
+    /// False when the state equalled the head's, so nothing was written.
+    public var isNewRevision: Bool
     /// Entries left out because their type is never persisted, or because
     /// they sat above such an entry.
     public var omitted: [OmittedEntry]
@@ -40,6 +43,9 @@ public struct SceneSummary: Sendable, Hashable, Codable {
     public var updatedAt: Date
     /// Tag and payload bytes of the head state.
     public var bytes: Int
+    /// True when the scene names a head revision the file does not hold
+    /// (damage; depth, presentations and bytes are then 0).
+    public var headIsMissing: Bool = false
 }
 
 /// A revision as `history(scene:)` lists it.

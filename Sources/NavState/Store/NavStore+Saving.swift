@@ -6,7 +6,9 @@ extension NavStore {
     ///
     /// Entries of never-persisted types are left out, with what sits above
     /// them (see ``SaveResult/omitted``). Only the entries that changed since
-    /// the head revision are written.
+    /// the head revision are written. A state equal to the head's creates no
+    /// revision: the result carries the head's number. Revisions older than
+    /// the last ``Configuration/keptRevisions`` are removed by the save.
     ///
     /// - Parameters:
     ///   - expectedHead: Save only if the scene's head revision is still this
@@ -23,7 +25,7 @@ extension NavStore {
         expectedHead: Int? = nil,
         registry: DestinationRegistry? = nil
     ) throws(NavStoreError) -> SaveResult {
-        try Self.validate(state)
+        try refusingLogged(scene) { () throws(NavStoreError) in try Self.validate(state) }
         let (kept, omitted) = state.omittingNeverPersisted { registry?.persistence(ofTag: $0.tag) == .neverPersisted }
         return try save(
             checked: kept, omitted: omitted.map { OmittedEntry(location: $0.location, entry: $0.element) },
@@ -38,7 +40,7 @@ extension NavStore {
         scene: String,
         expectedHead: Int? = nil
     ) throws(NavStoreError) -> SaveResult {
-        try Self.validate(state)
+        try refusingLogged(scene) { () throws(NavStoreError) in try Self.validate(state) }
         let (kept, omittedDestinations) = state.omittingNeverPersisted { $0.persistence == .neverPersisted }
         let omitted = omittedDestinations.map { OmittedEntry(location: $0.location, entry: $0.element.entry) }
         return try save(checked: kept, omitted: omitted, scene: scene, expectedHead: expectedHead)
@@ -50,8 +52,13 @@ extension NavStore {
         scene: String,
         expectedHead: Int?
     ) throws(NavStoreError) -> SaveResult {
-        try checkSceneName(scene)
-        let bytes = try checkLimits(state, scene: scene)
+        let bytes = try refusingLogged(scene) { () throws(NavStoreError) -> Int in
+            // Even a save that would write nothing: a reader never saves.
+            if isReadOnly { throw .readOnly(path: path) }
+            try configuration.limits.checkSceneName(scene)
+            return try configuration.limits.byteCount(checking: state, scene: scene)
+        }
+        let keptRevisions = configuration.keptRevisions.map { max(1, $0) }
         let newSlots = Slots.of(state)
         let layout = StoredLayout(state.presentations.map(\.method), state.checkpoints, state.values.mapValues(\.storedEntry)).json()
         let now = Date().timeIntervalSince1970
@@ -65,13 +72,14 @@ extension NavStore {
             var slots: [Int: [NavEntry]] = [:]
             var cachedSceneID = 0
             var cachedRevision = -1
+            var headLayout = ""
             if var cached = store.heads.removeValue(forKey: scene) {
                 cachedSceneID = cached.sceneID
                 cachedRevision = cached.revision
+                headLayout = cached.layout
                 swap(&slots, &cached.slots)
             }
-            let (sceneID, revision, inserted, closed) = try connection.transaction(immediate: true) {
-                () throws -> (Int, Int, Int, Int) in
+            let written = try connection.transaction(immediate: true) { () throws -> WrittenRevision in
                 var sceneID: Int
                 var head = 0
                 let find = try connection.cached("SELECT id, head_revision FROM scene WHERE name = ?1")
@@ -82,6 +90,7 @@ extension NavStore {
                 } else {
                     sceneID = 0
                 }
+                find.reset()
                 if let expectedHead, expectedHead != head {
                     throw NavStoreError.conflict(scene: scene, expected: expectedHead, actual: head)
                 }
@@ -91,14 +100,31 @@ extension NavStore {
                     ).bind(.text(scene), .real(now)).run()
                     sceneID = try connection.integer("SELECT last_insert_rowid()")
                     slots = [:]
+                    headLayout = ""
                 } else if cachedSceneID == sceneID && cachedRevision == head {
                     // The cached entries are the head's: nothing to read.
+                } else if let exact = Slots.exact(try Self.headRows(connection, sceneID: sceneID)) {
+                    slots = exact
+                    headLayout = try Self.layoutText(connection, sceneID: sceneID, revision: head)
                 } else {
-                    slots = try Self.headSlots(connection, sceneID: sceneID)
+                    // The head's rows are damaged (a gap or a repeat): close
+                    // them all and write the new state whole, so a save
+                    // always leaves a head that loads.
+                    try connection.cached("""
+                        UPDATE entry INDEXED BY entry_head SET valid_until = ?1 WHERE scene_id = ?2 AND valid_until IS NULL
+                        """).bind(.integer(head + 1), .integer(sceneID)).run()
+                    slots = [:]
+                    headLayout = ""
                 }
                 let revision = head + 1
                 let (inserted, closed) = try Self.writeChanges(
                     connection, sceneID: sceneID, revision: revision, slots: &slots, to: newSlots)
+                if head > 0 && inserted == 0 && closed == 0 && layout == headLayout {
+                    // The head already holds this state: a restore followed by
+                    // the app saving what it restored must not look like a new
+                    // revision to the crash-loop guard.
+                    return WrittenRevision(sceneID: sceneID, revision: head, isNew: false, inserted: 0, closed: 0)
+                }
                 try connection.cached("""
                     INSERT INTO revision (scene_id, number, saved_at, depth, presentation_count, byte_count, layout)
                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -106,16 +132,20 @@ extension NavStore {
                               .integer(state.presentations.count), .integer(bytes), .text(layout)).run()
                 try connection.cached("UPDATE scene SET head_revision = ?1, updated_at = ?2 WHERE id = ?3")
                     .bind(.integer(revision), .real(now), .integer(sceneID)).run()
-                return (sceneID, revision, inserted, closed)
+                if let keptRevisions, revision > keptRevisions {
+                    try Self.forgetRevisions(connection, sceneID: sceneID, before: revision - keptRevisions + 1)
+                }
+                return WrittenRevision(sceneID: sceneID, revision: revision, isNew: true, inserted: inserted, closed: closed)
             }
-            let head = CachedHead(sceneID: sceneID, revision: revision, slots: slots)
+            let head = CachedHead(sceneID: written.sceneID, revision: written.revision, slots: slots, layout: layout)
             if store.heads.count >= Self.cachedHeadLimit && store.heads[scene] == nil {
                 // Apps have a handful of scenes; a tool saving thousands keeps memory flat.
                 store.heads.removeAll()
             }
             store.heads[scene] = head
             return SaveResult(
-                revision: revision, omitted: omitted, entriesInserted: inserted, entriesClosed: closed,
+                revision: written.revision, isNewRevision: written.isNew, omitted: omitted,
+                entriesInserted: written.inserted, entriesClosed: written.closed,
                 rowsWritten: connection.totalChanges - changesBefore)
         }
         logger.debug("saved scene", metadata: [
@@ -127,6 +157,48 @@ extension NavStore {
     }
 
     static let cachedHeadLimit = 64
+
+    private struct WrittenRevision {
+        var sceneID: Int
+        var revision: Int
+        var isNew: Bool
+        var inserted: Int
+        var closed: Int
+    }
+
+    /// Removes a scene's revisions older than `oldestKept`, the entry rows
+    /// only they could see, and their crash-loop counts. Run by every save,
+    /// so each removes about one revision: its cost follows what it removes,
+    /// never the history's length, and SQLite reuses the freed pages.
+    static func forgetRevisions(_ connection: SQLiteConnection, sceneID: Int, before oldestKept: Int) throws {
+        try connection.cached("DELETE FROM revision WHERE scene_id = ?1 AND number < ?2")
+            .bind(.integer(sceneID), .integer(oldestKept)).run()
+        // An entry closed at revision v was part of revisions before v only.
+        try connection.cached("""
+            DELETE FROM entry INDEXED BY entry_closed WHERE scene_id = ?1 AND valid_until <= ?2
+            """).bind(.integer(sceneID), .integer(oldestKept)).run()
+        try connection.cached("DELETE FROM restore_attempt WHERE scene_id = ?1 AND revision < ?2")
+            .bind(.integer(sceneID), .integer(oldestKept)).run()
+    }
+
+    /// The layout JSON a revision was saved with, empty when there is none.
+    static func layoutText(_ connection: SQLiteConnection, sceneID: Int, revision: Int) throws -> String {
+        let read = try connection.cached("SELECT layout FROM revision WHERE scene_id = ?1 AND number = ?2")
+        try read.bind(.integer(sceneID), .integer(revision))
+        defer { read.reset() }
+        return try read.step() ? read.text(at: 0) : ""
+    }
+
+    /// Runs a check of a save's input, logging a refusal at error level as
+    /// the connection's failures are.
+    private func refusingLogged<T>(_ scene: String, _ check: () throws(NavStoreError) -> T) throws(NavStoreError) -> T {
+        do {
+            return try check()
+        } catch {
+            logger.error("save refused", metadata: ["scene": "\(NavStoreError.shortened(scene))", "error": "\(error)"])
+            throw error
+        }
+    }
 
     /// Refuses a state that breaks an invariant, before anything is left out,
     /// so a bad checkpoint is reported rather than quietly dropped.
@@ -206,39 +278,80 @@ extension NavStore {
         }
         return (inserted, closed)
     }
+}
 
-    private func checkSceneName(_ scene: String) throws(NavStoreError) {
+extension NavStore {
+    /// Characters a scene name may not hold: C0 and C1 controls (a terminal
+    /// acts on them: escape sequences, newlines), line and paragraph
+    /// separators, and the bidirectional overrides that reorder what a
+    /// person reads.
+    static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
+            || (0x2028...0x2029).contains(scalar.value)
+            || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
+
+extension NavStore.Limits {
+    /// Checks a state and scene name as a save would, before anything is
+    /// opened or created: a tool can refuse bad input without leaving a file
+    /// behind.
+    ///
+    /// - Throws: ``NavStoreError/invalidSceneName(_:reason:)``,
+    ///   ``NavStoreError/limitExceeded(_:scene:actual:limit:)`` or
+    ///   ``NavStoreError/invalidState(_:)``.
+    public func check(_ state: SceneState<NavEntry>, scene: String) throws(NavStoreError) {
+        do {
+            try state.validate()
+        } catch {
+            throw .invalidState(error)
+        }
+        try checkSceneName(scene)
+        _ = try byteCount(checking: state, scene: scene)
+    }
+
+    func checkSceneName(_ scene: String) throws(NavStoreError) {
         if scene.isEmpty {
             throw .invalidSceneName(scene, reason: "it is empty")
         }
+        if let scalar = scene.unicodeScalars.first(where: NavStore.isUnprintable) {
+            let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            throw .invalidSceneName(scene, reason: "it holds the control character \(code)")
+        }
         let bytes = scene.utf8.count
-        if bytes > configuration.limits.sceneNameBytes {
-            throw .limitExceeded(.sceneNameBytes, scene: scene, actual: bytes, limit: configuration.limits.sceneNameBytes)
+        if bytes > sceneNameBytes {
+            throw .limitExceeded(.sceneNameBytes, scene: scene, actual: bytes, limit: sceneNameBytes)
         }
     }
 
     /// Checks every limit; returns the state's tag and payload bytes.
-    private func checkLimits<Element: StorableElement>(_ state: SceneState<Element>, scene: String) throws(NavStoreError) -> Int {
-        let limits = configuration.limits
+    func byteCount<Element: StorableElement>(checking state: SceneState<Element>, scene: String) throws(NavStoreError) -> Int {
         var total = 0
         func count(_ element: Element) throws(NavStoreError) {
             let (tag, payload) = element.storedByteCounts
-            if payload > limits.payloadBytes {
-                throw .limitExceeded(.payloadBytes, scene: scene, actual: payload, limit: limits.payloadBytes)
+            if payload > payloadBytes {
+                throw .limitExceeded(.payloadBytes, scene: scene, actual: payload, limit: payloadBytes)
             }
             total += payload + tag
         }
         for index in 0..<state.stackCount {
             let stack = state.stack(index)
-            if stack.count > limits.entriesPerStack {
-                throw .limitExceeded(.entriesPerStack, scene: scene, actual: stack.count, limit: limits.entriesPerStack)
+            if stack.count > entriesPerStack {
+                throw .limitExceeded(.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack)
             }
             for element in stack { try count(element) }
         }
         for presentation in state.presentations { try count(presentation.destination) }
         for value in state.values.values { try count(value) }
-        if total > limits.sceneBytes {
-            throw .limitExceeded(.sceneBytes, scene: scene, actual: total, limit: limits.sceneBytes)
+        if total > sceneBytes {
+            throw .limitExceeded(.sceneBytes, scene: scene, actual: total, limit: sceneBytes)
         }
         return total
     }

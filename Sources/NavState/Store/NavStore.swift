@@ -20,7 +20,10 @@ public final class NavStore: Sendable {
 
     /// Everything behind the lock.
     struct State {
-        let connection: SQLiteConnection
+        var connection: SQLiteConnection
+        /// How a store opened for reading reaches the file; `nil` for one
+        /// that writes.
+        var reading: ReadingSource?
         /// Head entries per scene, so a save can diff without reading the
         /// whole stack back. Checked against the head revision on every save.
         var heads: [String: CachedHead] = [:]
@@ -30,6 +33,9 @@ public final class NavStore: Sendable {
         let sceneID: Int
         let revision: Int
         var slots: [Int: [NavEntry]]
+        /// The head revision's layout JSON, so a save of an unchanged state
+        /// is recognised without reading it back.
+        var layout: String
     }
 
     /// The database file's path, or `:memory:`.
@@ -43,70 +49,74 @@ public final class NavStore: Sendable {
     /// Opens the database at `path`, creating it (owner-only, mode 0600) if
     /// it does not exist, and bringing its schema up to date.
     ///
+    /// Opening waits up to the busy timeout for other processes: two
+    /// processes creating the same new file at once migrate it once, and
+    /// both succeed.
+    ///
     /// - Throws: ``NavStoreError``: a file that is not SQLite, belongs to
     ///   another app, or has a newer schema is refused and left byte-identical.
     public convenience init(path: String, configuration: Configuration = Configuration()) throws(NavStoreError) {
-        try Self.createOwnerOnlyFileIfMissing(path)
-        try self.init(opening: path, displayPath: path, configuration: configuration)
+        try self.init(opening: path, configuration: configuration, readOnly: false)
     }
 
     /// Opens an existing database for reading only: nothing is created,
-    /// migrated or written, so the file stays byte-identical. Saving through
-    /// such a store fails with ``NavStoreError/readOnly(path:)``.
+    /// migrated or written, beside the file or in it, and a file in a
+    /// read-only directory (a copy pulled off a device) reads fine. Saving
+    /// through such a store fails with ``NavStoreError/readOnly(path:)``.
+    ///
+    /// How the file is reached depends on what sits beside it; see
+    /// `docs/store.md`, "Reading without writing".
     ///
     /// - Throws: ``NavStoreError/fileNotFound(path:)`` when there is no file,
     ///   and the same refusals as ``init(path:configuration:)``.
     public convenience init(readingAt path: String, configuration: Configuration = Configuration()) throws(NavStoreError) {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw .fileNotFound(path: path)
-        }
-        try self.init(opening: path, displayPath: path, configuration: configuration, readOnly: true)
+        try self.init(opening: path, configuration: configuration, readOnly: true)
     }
 
     /// A private store in memory, for tests and previews.
     public static func inMemory(configuration: Configuration = Configuration()) throws(NavStoreError) -> NavStore {
-        try NavStore(opening: ":memory:", displayPath: ":memory:", configuration: configuration)
+        try NavStore(opening: ":memory:", configuration: configuration, readOnly: false)
     }
 
-    private init(
-        opening sqlitePath: String, displayPath: String, configuration: Configuration, readOnly: Bool = false
-    ) throws(NavStoreError) {
-        self.path = displayPath
+    private init(opening path: String, configuration: Configuration, readOnly: Bool) throws(NavStoreError) {
+        self.path = path
         self.configuration = configuration
         self.isReadOnly = readOnly
-        let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: sqlitePath, create: sqlitePath == ":memory:", readOnly: readOnly)
-        } catch {
-            throw NavStoreError(error, path: displayPath)
-        }
-        do {
-            try Self.checkBelongsToNavState(connection, path: displayPath)
-            let applied: Int
-            if readOnly {
-                try Self.checkReadable(connection, path: displayPath)
-                Self.setBusyTimeout(connection, configuration)
-                applied = 0
-            } else {
-                try Self.configure(connection, configuration)
-                applied = try Self.migrate(connection, logger: configuration.logger, path: displayPath)
-            }
+            let opened = try readOnly
+                ? Self.openForReading(path, configuration)
+                : Self.openForWriting(path, configuration)
             configuration.logger.info("opened store", metadata: [
-                "path": "\(displayPath)",
+                "path": "\(path)", "readOnly": "\(readOnly)",
                 "schema": "\(SchemaMigration.latestVersion)",
-                "migrationsApplied": "\(applied)",
+                "migrationsApplied": "\(opened.migrationsApplied)",
             ])
-        } catch let error as NavStoreError {
-            configuration.logger.error("could not open store", metadata: ["path": "\(displayPath)", "error": "\(error)"])
-            throw error
-        } catch let error as SQLiteError {
-            let storeError = NavStoreError(error, path: displayPath)
-            configuration.logger.error("could not open store", metadata: ["path": "\(displayPath)", "error": "\(storeError)"])
-            throw storeError
+            state = LockedState(opened.state)
         } catch {
-            throw .cannotOpen(path: displayPath, message: String(describing: error))
+            let storeError = Self.storeError(error, path: path)
+            configuration.logger.error("could not open store", metadata: ["path": "\(path)", "error": "\(storeError)"])
+            throw storeError
         }
-        state = LockedState(State(connection: connection))
+    }
+
+    /// Any failure as the store's error type.
+    static func storeError(_ error: any Error, path: String) -> NavStoreError {
+        switch error {
+        case let error as NavStoreError: error
+        case let error as SQLiteError: NavStoreError(error, path: path)
+        default: .cannotOpen(path: path, message: String(describing: error))
+        }
+    }
+
+    private static func openForWriting(_ path: String, _ configuration: Configuration) throws -> (state: State, migrationsApplied: Int) {
+        if path != ":memory:" { try createOwnerOnlyFileIfMissing(path) }
+        let connection = try SQLiteConnection(
+            path: path, mode: .readWrite(create: path == ":memory:"),
+            busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+        try checkBelongsToNavState(connection, path: path)
+        try configure(connection, configuration)
+        let applied = try migrate(connection, logger: configuration.logger, path: path)
+        return (State(connection: connection), applied)
     }
 
     /// Runs `body` with the connection, turning SQLite failures into
@@ -114,18 +124,17 @@ public final class NavStore: Sendable {
     func withConnection<T>(_ operation: String, _ body: (inout State) throws -> T) throws(NavStoreError) -> T {
         do {
             return try state.withLock { state in
+                if let reading = state.reading, reading.isStale(path: path) {
+                    // A writer has opened the file since: read through its WAL.
+                    (state.connection, state.reading) = try Self.readingConnection(path, configuration)
+                }
                 defer { state.connection.resetActiveStatements() }
                 return try body(&state)
             }
-        } catch let error as NavStoreError {
-            logger.error("\(operation) failed", metadata: ["path": "\(path)", "error": "\(error)"])
-            throw error
-        } catch let error as SQLiteError {
-            let storeError = NavStoreError(error, path: path)
+        } catch {
+            let storeError = Self.storeError(error, path: path)
             logger.error("\(operation) failed", metadata: ["path": "\(path)", "error": "\(storeError)"])
             throw storeError
-        } catch {
-            throw .sqlite(path: path, code: -1, message: String(describing: error))
         }
     }
 
@@ -142,7 +151,8 @@ public final class NavStore: Sendable {
         let code = errno
         if code == EEXIST { return }
         if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path) }
-        if code == ENOSPC { throw .diskFull(path: path) }
+        if code == ENOSPC || code == EDQUOT { throw .diskFull(path: path) }
+        if code == ENOENT { throw .cannotOpen(path: path, message: "its directory does not exist") }
         throw .cannotOpen(path: path, message: String(cString: strerror(code)))
     }
 }

@@ -56,6 +56,23 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A name as an error message shows it: control characters written as
+    /// `\u{1B}`, and at most 64 characters, with how long it really was after
+    /// a cut, so a 10,000-byte name does not become a 10,000-byte message.
+    static func shortened(_ name: String) -> String {
+        let limit = 64
+        var shown = ""
+        for scalar in name.unicodeScalars {
+            if NavStore.isUnprintable(scalar) {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        guard shown.count > limit else { return shown }
+        return "\(shown.prefix(limit))… (\(name.utf8.count) bytes)"
+    }
+
     public var description: String {
         switch self {
         case let .fileNotFound(path):
@@ -79,11 +96,11 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .busy(path):
             return "\(path) stayed locked by another connection past the busy timeout; try again"
         case let .conflict(scene, expected, actual):
-            return "scene '\(scene)' is at revision \(actual), not \(expected): another writer saved first. Load the head, merge, and save again"
+            return "scene '\(Self.shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Load the head, merge, and save again"
         case let .limitExceeded(limit, scene, actual, maximum):
-            return "scene '\(scene)' has \(actual) \(limit), over the limit of \(maximum); nothing was saved. Raise the limit in NavStore.Limits or save less"
+            return "scene '\(Self.shortened(scene))' has \(actual) \(limit), over the limit of \(maximum); nothing was saved. Raise the limit in NavStore.Limits or save less"
         case let .invalidSceneName(name, reason):
-            return "'\(name)' cannot be a scene name: \(reason)"
+            return "'\(Self.shortened(name))' cannot be a scene name: \(reason)"
         case let .invalidState(error):
             return error.description
         case let .invalidArgument(reason):

@@ -40,29 +40,3 @@ struct StoredLayout: Codable, Equatable {
         }
     }
 }
-
-/// Where each entry of a state lives in the `entry` table: slot 0 is the root
-/// stack, slot k the stack of presentation k, slot −k its destination.
-enum Slots {
-    static func of<Element: NavElement>(_ state: SceneState<Element>) -> [Int: [Element]] {
-        var slots: [Int: [Element]] = [0: state.root]
-        for (offset, presentation) in state.presentations.enumerated() {
-            slots[offset + 1] = presentation.stack
-            slots[-(offset + 1)] = [presentation.destination]
-        }
-        return slots
-    }
-
-    static func state(from slots: [Int: [NavEntry]], layout: StoredLayout, path: String) throws(NavStoreError) -> SceneState<NavEntry> {
-        var state = SceneState<NavEntry>(root: slots[0] ?? [])
-        for (offset, method) in layout.presentations.enumerated() {
-            guard let destination = slots[-(offset + 1)]?.first else {
-                throw .corrupt(path: path, message: "presentation \(offset + 1) has no destination entry")
-            }
-            state.presentations.append(Presentation(method: method, destination: destination, stack: slots[offset + 1] ?? []))
-        }
-        state.checkpoints = layout.checkpoints
-        state.values = layout.values.mapValues { NavEntry(tag: $0.tag, version: $0.version, payload: $0.payload) }
-        return state
-    }
-}

@@ -6,13 +6,16 @@ extension NavStateCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check a database's integrity, and which saved entries an app's registry would drop.",
             discussion: """
-                Runs PRAGMA integrity_check, then a dry-run restore of every scene's head revision (or \
+                Runs PRAGMA integrity_check, then loads every scene's head revision and reports each one \
+                that cannot load (a head that names a missing revision, rows with gaps, a layout that does \
+                not match its rows; 'navstate repair' sets those aside), then a dry-run restore of every scene's head revision (or \
                 of the scenes named) against a registry manifest: entries whose tag the app no longer \
                 knows, saved at a newer payload version, or now marked never-persisted, and what they \
                 take with them. The built-in types (Swift.Int, Si, …) are always known. Run it against \
                 a copy of a real database before shipping an update.
 
-                Exit status: 0 when nothing would be dropped, 1 when something would, 2 on errors.
+                Exit status: 0 when every scene loads and nothing would be dropped, 1 when a scene cannot \
+                load or something would be dropped, 2 on errors.
                 """)
 
         @OptionGroup var database: DatabaseOptions
@@ -39,6 +42,8 @@ extension NavStateCommand {
         struct SceneReport: Encodable {
             var scene: String
             var revision: Int
+            /// Why the head cannot load; `nil` when it loads.
+            var damage: String?
             var dropped: [Dropped]
         }
 
@@ -56,26 +61,37 @@ extension NavStateCommand {
                 guard integrity.isEmpty else {
                     throw CLIError("integrity check failed: \(integrity.prefix(3).joined(separator: "; "))")
                 }
-                let names = scenes.isEmpty ? try store.scenes().map(\.scene) : scenes
+                let listed = try store.scenes()
+                let names = scenes.isEmpty ? listed.map(\.scene) : scenes
+                let damaged = Dictionary(try store.damagedScenes().map { ($0.scene, $0) }, uniquingKeysWith: { first, _ in first })
                 var reports: [SceneReport] = []
                 for name in names {
+                    if let damage = damaged[name] {
+                        reports.append(SceneReport(scene: name, revision: damage.revision, damage: damage.problem, dropped: []))
+                        continue
+                    }
                     guard let head = try store.load(scene: name) else {
                         throw CLIError("there is no scene '\(name)' in \(database.path); 'navstate scenes' lists them")
                     }
                     let dropped = await resolver.dryRun(head.state, policy: RestorePolicy(rawValue: policy.rawValue) ?? .dropUndecodable).map(Self.describe)
-                    reports.append(SceneReport(scene: name, revision: head.revision, dropped: dropped))
+                    reports.append(SceneReport(scene: name, revision: head.revision, damage: nil, dropped: dropped))
                 }
-                return Report(ok: reports.allSatisfy(\.dropped.isEmpty), integrity: integrity, scenes: reports)
+                let ok = reports.allSatisfy { $0.dropped.isEmpty && $0.damage == nil }
+                return Report(ok: ok, integrity: integrity, scenes: reports)
             }
             if output.json {
                 try Terminal.printJSON(report)
             } else {
-                print("integrity: ok")
+                Terminal.line("integrity: ok")
                 for scene in report.scenes {
-                    print("scene '\(scene.scene)' revision \(scene.revision): " +
+                    if let damage = scene.damage {
+                        Terminal.line("scene '\(scene.scene)' revision \(scene.revision): cannot load: \(damage)")
+                        continue
+                    }
+                    Terminal.line("scene '\(scene.scene)' revision \(scene.revision): " +
                           (scene.dropped.isEmpty ? "nothing would be dropped" : "\(scene.dropped.count) would be dropped"))
                     for dropped in scene.dropped {
-                        print("  \(dropped.location)  \(dropped.tag)  \(dropped.reason)  \(dropped.detail)")
+                        Terminal.line("  \(dropped.location)  \(dropped.tag)  \(dropped.reason)  \(dropped.detail)")
                     }
                 }
             }

@@ -50,8 +50,8 @@ extension NavStateCommand {
                     try Terminal.printJSON(Report(scene: scene, from: from, to: to, steps: steps))
                     return
                 }
-                print("scene '\(scene)'  revision \(from) -> \(to)")
-                if steps.isEmpty { print("  no changes") }
+                Terminal.line("scene '\(scene)'  revision \(from) -> \(to)")
+                if steps.isEmpty { Terminal.line("  no changes") }
                 for step in steps {
                     var words = ["  \(step.op)"]
                     if let count = step.count { words.append(String(count)) }
@@ -63,7 +63,7 @@ extension NavStateCommand {
                     if let checkpoints = step.checkpoints {
                         words.append(checkpoints.map { "\($0.name)@\($0.stack):\($0.index)" }.joined(separator: " "))
                     }
-                    print(words.joined(separator: " "))
+                    Terminal.line(words.joined(separator: " "))
                 }
             }
         }

@@ -47,8 +47,9 @@ extension NavStateCommand {
                 // Everything is checked before the database is opened, so a bad
                 // input leaves the file as it was.
                 let (state, detected) = try SceneImport.read(data, format: format == .auto ? nil : SceneFormat(rawValue: format.rawValue))
+                try database.configuration.limits.check(state, scene: scene)
                 let result = try database.openForWriting(create: true).save(state, scene: scene, expectedHead: expectedHead)
-                print("imported \(detected.rawValue) JSON into scene '\(scene)' as revision \(result.revision) (\(state.depth) entries)")
+                Terminal.line("imported \(detected.rawValue) JSON into scene '\(scene)' as revision \(result.revision) (\(state.depth) entries)")
             }
         }
     }

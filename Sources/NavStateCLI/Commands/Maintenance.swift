@@ -24,7 +24,7 @@ extension NavStateCommand {
             try await Terminal.run {
                 let result = try database.openForWriting(create: false)
                     .prune(keepRevisions: keepRevisions, notUpdatedFor: olderThan?.seconds)
-                print("removed \(result.revisionsRemoved) revisions, \(result.entriesRemoved) entry rows and \(result.scenesRemoved) scenes")
+                Terminal.line("removed \(result.revisionsRemoved) revisions, \(result.entriesRemoved) entry rows and \(result.scenesRemoved) scenes")
             }
         }
     }
@@ -41,12 +41,13 @@ extension NavStateCommand {
 
         func run() async throws {
             try await Terminal.run {
-                // Asked read-only first, so a mistyped name changes nothing.
-                guard try database.openForReading().load(scene: scene) != nil else {
+                // Asked read-only first, so a mistyped name changes nothing;
+                // listed rather than loaded, so a damaged scene can go too.
+                guard try database.openForReading().scenes().contains(where: { $0.scene == scene }) else {
                     throw CLIError("there is no scene '\(scene)' in \(database.path); 'navstate scenes' lists them")
                 }
                 try database.openForWriting(create: false).delete(scene: scene)
-                print("deleted scene '\(scene)'")
+                Terminal.line("deleted scene '\(scene)'")
             }
         }
     }
@@ -67,7 +68,7 @@ extension NavStateCommand {
                     throw CLIError("purge deletes every scene in \(database.path); run again with --yes to confirm")
                 }
                 let complete = try database.openForWriting(create: false).purge()
-                print(complete ? "purged \(database.path)" :
+                Terminal.line(complete ? "purged \(database.path)" :
                         "purged \(database.path); another process still reads it, so run purge again once it has finished to truncate the WAL")
             }
         }

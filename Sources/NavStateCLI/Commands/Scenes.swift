@@ -19,6 +19,7 @@ extension NavStateCommand {
             var presentations: Int
             var bytes: Int
             var updatedAt: String
+            var headIsMissing: Bool
 
             init(_ summary: SceneSummary) {
                 scene = summary.scene
@@ -27,6 +28,7 @@ extension NavStateCommand {
                 presentations = summary.presentations
                 bytes = summary.bytes
                 updatedAt = Terminal.timestamp(summary.updatedAt)
+                headIsMissing = summary.headIsMissing
             }
         }
 
@@ -41,7 +43,8 @@ extension NavStateCommand {
                 table.numericColumns = [1, 2, 3, 4]
                 for scene in scenes {
                     table.rows.append([
-                        scene.scene, String(scene.revision), String(scene.depth), String(scene.presentations),
+                        scene.scene, scene.headIsMissing ? "\(scene.revision) (missing)" : String(scene.revision),
+                        String(scene.depth), String(scene.presentations),
                         String(scene.bytes), Terminal.timestamp(scene.updatedAt),
                     ])
                 }

@@ -38,6 +38,7 @@ enum SceneTree {
                 lines.append(entryLine(name, entry, indent: "  "))
             }
         }
-        return lines.joined(separator: "\n")
+        // Every line holds names, tags and payloads from the file.
+        return lines.map(Terminal.safe).joined(separator: "\n")
     }
 }

@@ -17,7 +17,8 @@ struct TextTable {
     }
 
     func renderBytes() -> [UInt8] {
-        let all = [headers] + rows
+        // Cells come from the file: escaped before they are measured.
+        let all = ([headers] + rows).map { $0.map(Terminal.safe) }
         let cellWidths = all.map { $0.map(Self.width) }
         var widths = [Int](repeating: 0, count: headers.count)
         for row in cellWidths {

@@ -31,6 +31,14 @@ enum StoreFixtures {
         return NavStore.Configuration(durability: durability, logger: logger)
     }
 
+    /// A quiet configuration that keeps every revision, for tests that
+    /// check each one after many saves.
+    static func keepingEveryRevision() -> NavStore.Configuration {
+        var configuration = quiet()
+        configuration.keptRevisions = nil
+        return configuration
+    }
+
     static func entry(_ tag: String, _ payload: String) -> NavEntry {
         NavEntry(tag: tag, payload: payload)
     }

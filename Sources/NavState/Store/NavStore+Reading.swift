@@ -1,0 +1,107 @@
+import Foundation
+
+/// How a store opened with ``NavStore/init(readingAt:configuration:)``
+/// reaches its file without creating anything beside it.
+///
+/// SQLite's normal read-only mode needs the `-wal` and `-shm` files and
+/// creates them when they are missing (so a read leaves them behind, and
+/// fails in a read-only directory). So:
+///
+/// - No `-wal` beside the file: nothing is waiting to be checkpointed and no
+///   connection has the file open in WAL mode, so the main file is the whole
+///   database. It is read with `immutable=1`: no locks, no `-shm`, no `-wal`.
+///   Before every operation the store looks again, and switches to the next
+///   mode once a `-wal` appears (a writer opened the file since).
+/// - A `-wal` and a `-shm`: a writer has the file open (or crashed with it
+///   open). Read-only mode reads through them and sees every commit, and
+///   creates nothing, since both exist.
+/// - A `-wal` without a `-shm` (files copied off a device), or a `-shm` that
+///   cannot be used from here: the database and its `-wal` are copied into a
+///   private temporary directory and the copy is read; the copy goes when the
+///   store does.
+enum ReadingSource {
+    case immutable
+    case live
+    case copy(TemporaryCopy)
+
+    /// Whether an immutable read would now miss a writer's WAL.
+    func isStale(path: String) -> Bool {
+        guard case .immutable = self else { return false }
+        return FileManager.default.fileExists(atPath: path + "-wal")
+    }
+}
+
+/// A private copy of a database and its `-wal`, removed with the value.
+final class TemporaryCopy {
+    let directory: String
+    let path: String
+
+    init(of source: String) throws(NavStoreError) {
+        var template = Array((NSTemporaryDirectory() + "/navstate-read-XXXXXX").utf8CString)
+        let created: String? = template.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
+            return String(cString: base)
+        }
+        guard let created else {
+            throw .cannotOpen(path: source, message: "no temporary directory to read a copy in: \(String(cString: strerror(errno)))")
+        }
+        directory = created
+        path = directory + "/copy.sqlite"
+        for suffix in ["", "-wal"] {
+            guard let data = FileManager.default.contents(atPath: source + suffix) else {
+                try? FileManager.default.removeItem(atPath: directory)
+                throw .cannotOpen(path: source, message: "could not read \(source + suffix) to copy it")
+            }
+            guard FileManager.default.createFile(atPath: path + suffix, contents: data, attributes: [.posixPermissions: 0o600]) else {
+                try? FileManager.default.removeItem(atPath: directory)
+                throw .cannotOpen(path: source, message: "could not copy it into \(directory)")
+            }
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+extension NavStore {
+    static func openForReading(_ path: String, _ configuration: Configuration) throws -> (state: State, migrationsApplied: Int) {
+        guard FileManager.default.fileExists(atPath: path) else { throw NavStoreError.fileNotFound(path: path) }
+        let (connection, source) = try readingConnection(path, configuration)
+        return (State(connection: connection, reading: source), 0)
+    }
+
+    /// A connection for reading, in the mode the files beside `path` allow;
+    /// its first reads have already checked that the file is NavState's.
+    static func readingConnection(_ path: String, _ configuration: Configuration) throws -> (SQLiteConnection, ReadingSource) {
+        let files = FileManager.default
+        let timeout = configuration.busyTimeoutMilliseconds
+        if !files.fileExists(atPath: path + "-wal") {
+            let connection = try SQLiteConnection(path: path, mode: .immutable, busyTimeoutMilliseconds: timeout)
+            try checkReadable(connection, path: path)
+            return (connection, .immutable)
+        }
+        if files.fileExists(atPath: path + "-shm") {
+            do {
+                let connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMilliseconds: timeout)
+                try checkReadable(connection, path: path)
+                return (connection, .live)
+            } catch let error as SQLiteError where error.isReadOnly || error.isCannotOpen {
+                // The -shm cannot be mapped from here (another user's, a
+                // read-only directory): read a copy instead.
+            }
+        }
+        let copy = try TemporaryCopy(of: path)
+        let connection = try SQLiteConnection(path: copy.path, mode: .readOnly, busyTimeoutMilliseconds: timeout)
+        try checkReadable(connection, path: path)
+        return (connection, .copy(copy))
+    }
+
+    /// A read-only store needs a NavState file with a schema it can read.
+    private static func checkReadable(_ connection: SQLiteConnection, path: String) throws {
+        try checkBelongsToNavState(connection, path: path)
+        if try connection.integer("PRAGMA user_version") == 0 {
+            throw NavStoreError.notInitialized(path: path)
+        }
+    }
+}
