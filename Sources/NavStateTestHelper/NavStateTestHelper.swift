@@ -7,7 +7,9 @@ import NavState
 /// - `save DB SCENE COUNT [full]`: saves COUNT growing revisions; prints
 ///   `saved REVISION` for each.
 /// - `churn DB SCENE [full]`: saves ``ChurnState/state(revision:)`` for the
-///   next revision, forever, printing `ack REVISION` after each save returns;
+///   next revision, forever, printing `ack REVISION NANOSECONDS` after each
+///   save returns (the time on the system-wide monotonic clock, so the kill
+///   test can tell whether a kill landed while the writer was saving);
 ///   the kill test ends it with SIGKILL.
 /// - `stress DB PREFIX THREADS SAVES`: THREADS threads each save SAVES
 ///   revisions to their own scene and try SAVES conditional saves on the
@@ -17,11 +19,13 @@ import NavState
 ///
 /// - `open DB`: opens the store and saves one small scene; prints `ok` or
 ///   `error DESCRIPTION` (run as another user by the read-only tests).
-/// - `read DB SCENE SECONDS`: a reader beside a live writer: opens the file
-///   read-only and loads SCENE and the scene list again and again; prints
-///   `reads N` at the end, `error MESSAGE` on any failure.
-/// - `reopen DB SECONDS`: opens and closes a writing store again and again,
-///   as an app extension launching would; prints `opens N`.
+/// - `read DB SCENE STOPFILE`: a reader beside a live writer: opens the file
+///   read-only and loads SCENE and the scene list again and again until
+///   STOPFILE exists; prints `reads N` at the end, `error MESSAGE` on any
+///   failure.
+/// - `reopen DB STOPFILE`: opens a writing store, lists the scenes and closes
+///   it, again and again until STOPFILE exists, as an app extension
+///   launching would; prints `opens N`.
 ///
 /// `save` and `stress` keep every revision, so the tests can check each.
 ///
@@ -37,11 +41,9 @@ struct NavStateTestHelper {
                 guard let count = Int(arguments[3]) else { usage() }
                 try save(db: arguments[1], scene: arguments[2], count: count, full: arguments.count > 4 && arguments[4] == "full")
             case "read" where arguments.count == 4:
-                guard let seconds = Double(arguments[3]) else { usage() }
-                read(db: arguments[1], scene: arguments[2], seconds: seconds)
+                read(db: arguments[1], scene: arguments[2], until: arguments[3])
             case "reopen" where arguments.count == 3:
-                guard let seconds = Double(arguments[2]) else { usage() }
-                reopen(db: arguments[1], seconds: seconds)
+                reopen(db: arguments[1], until: arguments[2])
             case "churn" where arguments.count >= 3:
                 try churn(db: arguments[1], scene: arguments[2], full: arguments.count > 3 && arguments[3] == "full")
             case "open" where arguments.count == 2:
@@ -69,6 +71,13 @@ struct NavStateTestHelper {
         exit(2)
     }
 
+    /// `CLOCK_MONOTONIC`: one clock for every process on the machine.
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
     static func say(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
@@ -80,12 +89,11 @@ struct NavStateTestHelper {
         return configuration
     }
 
-    static func read(db: String, scene: String, seconds: Double) {
-        let deadline = Date().addingTimeInterval(seconds)
+    static func read(db: String, scene: String, until stopFile: String) {
         var reads = 0
         do {
             let store = try NavStore(readingAt: db, configuration: configuration(full: false))
-            while Date() < deadline {
+            while !FileManager.default.fileExists(atPath: stopFile) {
                 _ = try store.load(scene: scene)
                 _ = try store.scenes()
                 reads += 1
@@ -96,10 +104,9 @@ struct NavStateTestHelper {
         say("reads \(reads)")
     }
 
-    static func reopen(db: String, seconds: Double) {
-        let deadline = Date().addingTimeInterval(seconds)
+    static func reopen(db: String, until stopFile: String) {
         var opens = 0
-        while Date() < deadline {
+        while !FileManager.default.fileExists(atPath: stopFile) {
             do {
                 let store = try NavStore(path: db, configuration: configuration(full: false))
                 _ = try store.scenes()
@@ -126,7 +133,7 @@ struct NavStateTestHelper {
         var revision = try store.load(scene: scene)?.revision ?? 0
         while true {
             revision = try store.save(ChurnState.state(revision: revision + 1), scene: scene, expectedHead: revision).revision
-            say("ack \(revision)")
+            say("ack \(revision) \(monotonicNanoseconds())")
         }
     }
 

@@ -321,4 +321,70 @@ struct CLITests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.text.contains("restored revision 4"))
     }
+
+    // MARK: Refusals that leave nothing behind, and text from files
+
+    @Test func aRefusedImportCreatesNoDatabaseAndCutsLongNames() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("new.sqlite")
+        let file = try write(#"["Swift.Int","1"]"#, to: directory, as: "path.json")
+        let longName = String(repeating: "n", count: 10_000)
+        let named = try navstate.run(["import", longName, file, "--db", db])
+        expectOneLineError(named, mentioning: "10000 bytes")
+        #expect(named.stderr.utf8.count < 400, "the error echoed the input: \(named.stderr.utf8.count) bytes")
+        let deep = "[" + Array(repeating: #""Swift.Int","1""#, count: 10_000).joined(separator: ",") + "]"
+        let deepFile = try write(deep, to: directory, as: "deep.json")
+        expectOneLineError(try navstate.run(["import", "main", deepFile, "--db", db]), mentioning: "entries per stack")
+        let escaped = try navstate.run(["import", "bad\u{1B}]0;owned\u{07}", file, "--db", db])
+        expectOneLineError(escaped, mentioning: "control character")
+        #expect(!escaped.stderr.contains("\u{1B}"))
+        #expect(!FileManager.default.fileExists(atPath: db), "a refused import left a database behind")
+    }
+
+    @Test func textFromTheFileIsEscapedBeforeItReachesTheTerminal() throws {
+        let (directory, path) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        try Tamper.run(path, """
+            UPDATE scene SET name = 'evil' || char(27) || ']0;title' || char(7) || char(10) || 'main  99' WHERE name = 'other';
+            UPDATE entry SET tag = 'tag' || char(27) || '[2J' WHERE tag = 'home';
+            """)
+        let scenes = try navstate.run(["scenes", "--db", path])
+        #expect(scenes.status == 0, "\(scenes.stderr)")
+        #expect(!scenes.text.contains("\u{1B}") && !scenes.text.contains("\u{07}"))
+        #expect(scenes.text.contains(#"evil\u{1B}]0;title\u{7}\u{A}main  99"#), "\(scenes.text)")
+        #expect(scenes.text.split(separator: "\n").count == 3, "a name spoofed a row: \(scenes.text)")
+        let show = try navstate.run(["show", "main", "--db", path])
+        #expect(show.status == 0)
+        #expect(!show.text.contains("\u{1B}"))
+        #expect(show.text.contains(#"tag\u{1B}[2J"#), "\(show.text)")
+    }
+
+    @Test func checkReportsASceneThatCannotLoadAndRepairSetsItAside() throws {
+        let (directory, path) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        try Tamper.run(path, "UPDATE scene SET head_revision = 9 WHERE name = 'other'")
+        let scenes = try navstate.run(["scenes", "--db", path])
+        #expect(scenes.text.contains("9 (missing)"), "\(scenes.text)")
+        let check = try navstate.run(["check", "other", "--db", path])
+        #expect(check.status == 1)
+        #expect(check.text.contains("scene 'other' revision 9: cannot load"), "\(check.text)")
+        let repair = try navstate.run(["repair", "--db", path])
+        #expect(repair.status == 0, "\(repair.stderr)")
+        #expect(repair.text.contains("set scene 'other' aside as 'other#damaged-1'"), "\(repair.text)")
+        let store = try NavStore(readingAt: path, configuration: StoreFixtures.quiet())
+        #expect(try store.scenes().map(\.scene) == ["main", "other#damaged-1"])
+        #expect(try store.damagedScenes().map(\.scene) == ["other#damaged-1"])
+        #expect(try navstate.run(["repair", "--db", path]).text.contains("set scene 'other#damaged-1' aside"))
+        #expect(try navstate.run(["delete", "other#damaged-1#damaged-1", "--db", path]).status == 0)
+    }
+
+    @Test func aPayloadWithAHugeNumberIsValidJSON() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("db.sqlite")
+        let file = try write(#"["Swift.Double","1e400"]"#, to: directory, as: "path.json")
+        let imported = try navstate.run(["import", "main", file, "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let notJSON = try write(#"["Swift.Double","1e"]"#, to: directory, as: "bad.json")
+        expectOneLineError(try navstate.run(["import", "main", notJSON, "--db", db]), mentioning: "not valid JSON")
+    }
 }

@@ -96,3 +96,67 @@ struct CrashLoopGuardTests {
         try store.confirmRestore(restored)
     }
 }
+
+@Suite("Crash-loop guard in a long-lived app")
+struct CrashLoopGuardLimitTests {
+    @Test func anAppCrashingAtEveryLaunchCrashesAtMostSixTimesThenStartsEmpty() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let writer = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        var state = SceneState<NavEntry>()
+        for index in 1...20 {
+            state.root.append(StoreFixtures.entry("\(index)"))
+            try writer.save(state, scene: "main")
+        }
+        var restoredRevisions: [Int?] = []
+        for _ in 0..<8 {
+            let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+            let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
+            restoredRevisions.append(restored.report.revision)
+            if restored.report.revision == nil {
+                #expect(restored.report.outcome == .allRevisionsSkipped)
+                #expect(restored.state.isEmpty)
+                #expect(restored.report.skipped.map(\.revision) == [20, 19, 18])
+            }
+        }
+        #expect(restoredRevisions == [20, 20, 19, 19, 18, 18, nil, nil])
+    }
+
+    @Test func fallbackRevisionsIsConfigurable() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let writer = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        for index in 1...5 { try writer.save(SceneState(root: [StoreFixtures.entry("\(index)")]), scene: "main") }
+        let options = RestoreOptions(crashLoopLimit: 1, fallbackRevisions: 0)
+        let first = try await writer.restore(scene: "main", registry: DestinationRegistry(), options: options)
+        #expect(first.report.revision == 5)
+        let second = try await writer.restore(scene: "main", registry: DestinationRegistry(), options: options)
+        #expect(second.report.outcome == .allRevisionsSkipped)
+        await #expect(throws: NavStoreError.self) {
+            try await writer.restore(scene: "main", registry: DestinationRegistry(), options: RestoreOptions(fallbackRevisions: -1))
+        }
+    }
+
+    @Test func aRevisionThatCannotLoadCountsAsAFailedLaunchAndIsSkippedAtOnce() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        do {
+            let writer = try NavStore(path: path, configuration: StoreFixtures.quiet())
+            for index in 1...3 { try writer.save(SceneState(root: [StoreFixtures.entry("\(index)")]), scene: "main") }
+        }
+        try Tamper.run(path, "UPDATE revision SET layout = 'not json' WHERE number = 3")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        #expect(throws: NavStoreError.self) { try store.load(scene: "main") }
+        let first = try await store.restore(scene: "main", registry: DestinationRegistry())
+        #expect(first.report.revision == 2)
+        #expect(first.state.root.map { $0.as(Int.self) } == [2])
+        #expect(first.report.skipped.count == 1)
+        #expect(first.report.skipped.first?.revision == 3)
+        #expect(first.report.skipped.first?.damage?.contains("layout") == true)
+        // The next launch does not try revision 3 again.
+        try store.confirmRestore(first)
+        let second = try await store.restore(scene: "main", registry: DestinationRegistry())
+        #expect(second.report.revision == 2)
+        #expect(second.report.skipped.map(\.revision) == [3])
+    }
+}

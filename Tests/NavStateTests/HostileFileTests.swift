@@ -184,4 +184,20 @@ struct HostileFileTests {
         let missing = try openAsUnprivileged(directory.path("new.sqlite"))
         #expect(missing.contains("cannot be written"), "\(missing)")
     }
+
+    @Test func aFileSizeLimitIsDiskFullNotARawIOError() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let helper = CommandRunner.builtProduct("NavStateTestHelper").path
+        // SIGXFSZ ignored, as an app's runtime would: the write fails with EFBIG.
+        let shell = CommandRunner(executable: URL(fileURLWithPath: "/bin/bash"))
+        let output = try shell.run(["-c", "trap '' XFSZ; ulimit -f 128; exec \"$0\" save \"$1\" main 500", helper, path])
+        #expect(output.text.contains("saved 1"), "\(output.text.suffix(200)) \(output.stderr)")
+        let error = output.text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(error.hasPrefix("error") && error.contains("is full"), "\(error)")
+        // What was acknowledged is still there.
+        let acknowledged = output.text.split(separator: "\n").filter { $0.hasPrefix("saved ") }.count
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        #expect(try store.load(scene: "main")?.revision == acknowledged)
+    }
 }

@@ -53,4 +53,43 @@ struct StoreLoggingTests {
         #expect(infoAndAbove.allSatisfy { !$0.message.contains(secret) && !$0.metadata.contains(secret) })
         #expect(handler.all.allSatisfy { !$0.metadata.contains(secret) })
     }
+
+    @Test func refusedSavesAndFailedOpensAreLoggedAtErrorLevel() throws {
+        let handler = RecordingLogHandler()
+        var configuration = NavStore.Configuration(logger: Logger(label: "navstate.test") { _ in handler })
+        configuration.limits.entriesPerStack = 1
+        let store = try NavStore.inMemory(configuration: configuration)
+        let refusals: [(String, SceneState<NavEntry>, String)] = [
+            ("limit", SceneState(root: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), "main"),
+            ("invariant", SceneState(checkpoints: [Checkpoint(name: "x", stack: 3, index: 0)]), "main"),
+            ("name", SceneState(), "bad\u{1B}name"),
+        ]
+        for (kind, state, scene) in refusals {
+            let before = handler.all.count
+            #expect(throws: NavStoreError.self, "\(kind)") { try store.save(state, scene: scene) }
+            let logged = handler.all.dropFirst(before)
+            #expect(logged.contains { $0.level == .error && $0.message == "save refused" }, "\(kind) was not logged")
+            #expect(!logged.contains { $0.metadata.contains("\u{1B}") }, "a control character reached the log")
+        }
+        let before = handler.all.count
+        #expect(throws: NavStoreError.self) {
+            try NavStore(path: "/nonexistent-navstate-directory/db.sqlite", configuration: configuration)
+        }
+        #expect(handler.all.dropFirst(before).contains { $0.level == .error && $0.message == "could not open store" })
+    }
+
+    @Test func sceneNamesWithControlCharactersAreATypedError() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        for name in ["a\u{1B}[31m", "line\nbreak", "bell\u{07}", "nul\u{0}", "c1\u{9B}", "bidi\u{202E}"] {
+            #expect {
+                try store.save(SceneState(), scene: name)
+            } throws: { error in
+                guard case let .invalidSceneName(_, reason) = error as? NavStoreError else { return false }
+                return reason.contains("control character U+")
+            }
+        }
+        #expect(try store.scenes().isEmpty)
+        // Printable names of every script are fine.
+        try store.save(SceneState(), scene: "名前 🎈 ünï")
+    }
 }

@@ -1,4 +1,5 @@
 import CNavStateSQLite
+import Foundation
 
 /// One SQLite connection: opening, pragmas, statements, transactions.
 ///
@@ -93,6 +94,29 @@ final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
+    /// Folds the WAL back into the database after the commit that takes it
+    /// past 500 frames (about 2 MiB), as SQLite's own automatic checkpoint
+    /// does, and makes sure the WAL cannot keep growing behind readers.
+    ///
+    /// A PASSIVE checkpoint never waits, so readers in other processes that
+    /// keep overlapping can stop it from ever finishing, and the WAL then
+    /// grows without bound. Past 750 frames (about 3 MiB) the checkpoint is
+    /// RESTART instead: it waits, through the busy handler, for the readers
+    /// of older snapshots to finish, so the next write starts the WAL over.
+    /// (sqlite.org/c3ref/wal_checkpoint_v2.html; `sqlite3_wal_hook` replaces
+    /// the automatic checkpoint, so `PRAGMA wal_autocheckpoint` must not be
+    /// set after this.)
+    func checkpointAutomatically() {
+        sqlite3_wal_hook(handle, { _, db, _, frames in
+            guard frames >= 500 else { return SQLITE_OK }
+            let mode = frames >= 750 ? SQLITE_CHECKPOINT_RESTART : SQLITE_CHECKPOINT_PASSIVE
+            // The commit is already durable; a checkpoint that meets a busy
+            // reader is tried again after the next commit.
+            _ = sqlite3_wal_checkpoint_v2(db, nil, mode, nil, nil)
+            return SQLITE_OK
+        }, nil)
+    }
+
     /// Runs SQL text that takes no parameters (schema, pragmas, migrations),
     /// possibly several statements.
     func execute(_ sql: String) throws(SQLiteError) {
@@ -184,8 +208,26 @@ final class SQLiteConnection {
         let extended = sqlite3_extended_errcode(handle)
         // An I/O error hides why the write failed; the errno says whether it
         // was space (a full disk, a quota, a file-size limit).
-        let systemError = (extended & 0xFF) == SQLITE_IOERR ? sqlite3_system_errno(handle) : 0
+        var systemError = (extended & 0xFF) == SQLITE_IOERR ? sqlite3_system_errno(handle) : 0
+        // SQLITE_IOERR_WRITE, a macro Swift does not import.
+        if systemError == 0 && extended == SQLITE_IOERR | (3 << 8) && Self.fileSizeIsLimited {
+            // SQLite keeps the failed write's errno to itself when it is not
+            // ENOSPC; with a file-size limit in force (`ulimit -f`, SIGXFSZ
+            // ignored) a refused write is that limit: EFBIG.
+            systemError = EFBIG
+        }
         return SQLiteError(code: extended, message: lastMessage, sql: sql, systemError: systemError)
+    }
+
+    /// Whether the process runs under a file-size limit (`RLIMIT_FSIZE`).
+    static var fileSizeIsLimited: Bool {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else { return false }
+        #else
+        guard getrlimit(RLIMIT_FSIZE, &limit) == 0 else { return false }
+        #endif
+        return limit.rlim_cur != rlim_t.max  // RLIM_INFINITY
     }
 
     /// The text of the first column of the first row of a parameterless

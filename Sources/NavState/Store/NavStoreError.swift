@@ -1,3 +1,4 @@
+import Foundation
 /// An error from the store: opening, saving, loading and maintaining a
 /// NavState database.
 ///
@@ -127,7 +128,9 @@ extension NavStoreError {
         } else if error.isCannotOpen {
             self = .cannotOpen(path: path, message: error.message)
         } else {
-            self = .sqlite(path: path, code: error.code, message: error.message)
+            // The errno says what an I/O error was ("errno 5: Input/output error").
+            let system = error.systemError == 0 ? "" : " (errno \(error.systemError): \(String(cString: strerror(error.systemError))))"
+            self = .sqlite(path: path, code: error.code, message: error.message + system)
         }
     }
 }
