@@ -40,7 +40,7 @@ extension NavStore {
     ///
     /// ```swift
     /// let (store, recovery) = try NavStore.openRecovering(path: url.path)
-    /// if let recovery { logger.error("navigation state reset: \(recovery.error); kept at \(recovery.movedTo)") }
+    /// if let recovery { logger.error("navigation state reset: \(recovery.error); kept at \(recovery.movedTo ?? path)") }
     /// ```
     public static func openRecovering(
         path: String, configuration: Configuration = Configuration()
