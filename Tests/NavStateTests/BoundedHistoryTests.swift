@@ -21,7 +21,7 @@ struct BoundedHistoryTests {
         #expect(try store.stats().entries < 20 * 9)
     }
 
-    @Test func keptRevisionsIsConfigurableAndNilKeepsEverything() throws {
+    @Test func keptRevisionsIsConfigurableAndNilKeepsEverything() async throws {
         var five = StoreFixtures.quiet()
         five.keptRevisions = 5
         let bounded = try NavStore.inMemory(configuration: five)
@@ -31,6 +31,14 @@ struct BoundedHistoryTests {
             try unbounded.save(state, scene: "main")
         }
         #expect(try bounded.history(scene: "main").map(\.revision) == Array(46...50))
+        // Crash-loop counts of removed revisions go with them.
+        let directory = try TemporaryDirectory()
+        let counted = try NavStore(path: directory.path("db.sqlite"), configuration: five)
+        for (index, state) in growingStates(12).enumerated() {
+            try counted.save(state, scene: "main")
+            if index < 8 { _ = try await counted.restore(scene: "main", registry: DestinationRegistry()) }
+        }
+        #expect(try counted.unconfirmedRestores(scene: "main").map(\.revision) == [8])
         #expect(try unbounded.history(scene: "main").count == 50)
     }
 

@@ -368,6 +368,13 @@ struct CLITests {
         let check = try navstate.run(["check", "other", "--db", path])
         #expect(check.status == 1)
         #expect(check.text.contains("scene 'other' revision 9: cannot load"), "\(check.text)")
+        let json = try navstate.run(["check", "--json", "--db", path])
+        #expect(json.status == 1)
+        let report = try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any]
+        let checked = report?["scenes"] as? [[String: Any]] ?? []
+        #expect(checked.map { $0["scene"] as? String } == ["main", "other"])
+        #expect(checked.first?["damage"] == nil, "a scene that loads has no damage key")
+        #expect((checked.last?["damage"] as? String)?.contains("head revision 9") == true, "\(json.text)")
         let repair = try navstate.run(["repair", "--db", path])
         #expect(repair.status == 0, "\(repair.stderr)")
         #expect(repair.text.contains("set scene 'other' aside as 'other#damaged-1'"), "\(repair.text)")

@@ -41,41 +41,51 @@ struct ReadingTests {
         }
     }
 
-    @Test func readCommandsWorkInAReadOnlyDirectory() throws {
-        for withWAL in [false, true] {
-            let directory = try TemporaryDirectory()
-            let path = try closedFile(in: directory)
-            if withWAL {
-                // A WAL the app never checkpointed, copied off the device without its -shm.
-                let live = try NavStore(path: path, configuration: StoreFixtures.quiet())
-                try live.save(SceneState(root: [StoreFixtures.entry("42")]), scene: "late")
-                let copy = TemporaryDirectory.sibling(of: directory)
-                try FileManager.default.copyItem(atPath: path, toPath: copy + "/db.sqlite")
-                try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "/db.sqlite-wal")
-                try FileManager.default.removeItem(atPath: path)
-                try FileManager.default.removeItem(atPath: path + "-wal")
-                try? FileManager.default.removeItem(atPath: path + "-shm")
-                try FileManager.default.moveItem(atPath: copy + "/db.sqlite", toPath: path)
-                try FileManager.default.moveItem(atPath: copy + "/db.sqlite-wal", toPath: path + "-wal")
-                try FileManager.default.removeItem(atPath: copy)
-                withExtendedLifetime(live) {}
+    /// What a copy pulled off a device can hold beside the database.
+    enum Companions: CaseIterable {
+        /// Nothing: the app closed the file cleanly.
+        case none
+        /// A WAL the app never checkpointed, without its `-shm`.
+        case walOnly
+        /// A WAL and a `-shm` the reading user cannot open.
+        case walAndUnreadableSHM
+    }
+
+    @Test(arguments: Companions.allCases)
+    func readCommandsWorkInAReadOnlyDirectory(companions: Companions) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        if companions == .none {
+            _ = try closedFile(in: directory)
+        } else {
+            // Copied while the app still has the file open: the "late"
+            // scene is only in the WAL.
+            let source = try TemporaryDirectory()
+            let live = try NavStore(path: try closedFile(in: source), configuration: StoreFixtures.quiet())
+            try live.save(SceneState(root: [StoreFixtures.entry("42")]), scene: "late")
+            let suffixes = companions == .walOnly ? ["", "-wal"] : ["", "-wal", "-shm"]
+            for suffix in suffixes {
+                try FileManager.default.copyItem(atPath: source.path("db.sqlite") + suffix, toPath: path + suffix)
             }
-            for name in try FileManager.default.contentsOfDirectory(atPath: directory.url.path) {
-                #expect(chmod(directory.path(name), 0o644) == 0)
-            }
-            #expect(chmod(directory.url.path, 0o555) == 0)
-            defer { _ = chmod(directory.url.path, 0o755) }
-            let before = try snapshot(directory)
-            for command in readCommands {
-                let output = try Unprivileged.run(navstate, command + ["--db", path])
-                #expect(output.status == 0, "\(command) withWAL=\(withWAL): \(output.stderr)")
-                #expect(try snapshot(directory) == before, "\(command) changed the directory")
-            }
-            if withWAL {
-                let scenes = try Unprivileged.run(navstate, ["scenes", "--db", path])
-                #expect(scenes.text.contains("late"), "the WAL's commit was not read: \(scenes.text)")
-            }
+            withExtendedLifetime(live) {}
         }
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.url.path) {
+            #expect(chmod(directory.path(name), name.hasSuffix("-shm") ? 0o600 : 0o644) == 0)
+        }
+        #expect(chmod(directory.url.path, 0o555) == 0)
+        defer { _ = chmod(directory.url.path, 0o755) }
+        // A private temporary directory, to see that a copy read is removed.
+        let temporary = try TemporaryDirectory()
+        #expect(chmod(temporary.url.path, 0o777) == 0)
+        let before = try snapshot(directory)
+        for command in readCommands {
+            let output = try Unprivileged.run(navstate, command + ["--db", path], environment: ["TMPDIR": temporary.url.path])
+            #expect(output.status == 0, "\(command) \(companions): \(output.stderr)")
+            #expect(try snapshot(directory) == before, "\(command) changed the directory")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path).isEmpty, "a copy was left behind")
+        }
+        let scenes = try Unprivileged.run(navstate, ["scenes", "--db", path], environment: ["TMPDIR": temporary.url.path])
+        #expect(scenes.text.contains("late") == (companions != .none), "\(companions): \(scenes.text)")
     }
 
     @Test func aReaderOpenedBeforeAWriterSeesTheWritersSaves() throws {
@@ -110,18 +120,13 @@ struct ReadingTests {
 
 /// Runs a command as `nobody` when the tests run as root, who ignores modes.
 enum Unprivileged {
-    static func run(_ runner: CommandRunner, _ arguments: [String]) throws -> CommandRunner.Output {
-        guard geteuid() == 0 else { return try runner.run(arguments) }
+    static func run(
+        _ runner: CommandRunner, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> CommandRunner.Output {
+        guard geteuid() == 0 else { return try runner.run(arguments, environment: environment) }
         let setpriv = CommandRunner(executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
-        return try setpriv.run(["--reuid=65534", "--regid=65534", "--clear-groups", runner.executable.path] + arguments)
-    }
-}
-
-extension TemporaryDirectory {
-    /// A fresh directory beside the temporary ones, for moving files through.
-    static func sibling(of directory: TemporaryDirectory) -> String {
-        let path = directory.url.path + "-side"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        return try setpriv.run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", runner.executable.path] + arguments,
+            environment: environment)
     }
 }

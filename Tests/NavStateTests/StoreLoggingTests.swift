@@ -80,7 +80,7 @@ struct StoreLoggingTests {
 
     @Test func sceneNamesWithControlCharactersAreATypedError() throws {
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-        for name in ["a\u{1B}[31m", "line\nbreak", "bell\u{07}", "nul\u{0}", "c1\u{9B}", "bidi\u{202E}"] {
+        for name in ["a\u{1B}[31m", "line\nbreak", "bell\u{07}", "nul\u{0}", "del\u{7F}", "c1\u{9B}", "ls\u{2028}", "bidi\u{202E}"] {
             #expect {
                 try store.save(SceneState(), scene: name)
             } throws: { error in

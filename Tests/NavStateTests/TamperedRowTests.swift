@@ -78,6 +78,29 @@ struct TamperedRowTests {
         }
     }
 
+    @Test func aPresentationWithoutItsDestinationGoesWithEverythingAboveIt() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try savedFile(in: directory)
+        try Tamper.run(path, "DELETE FROM entry WHERE slot = -1")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        #expect(try store.damagedScenes().first?.problem == "presentation 1 has no destination entry")
+        let restored = try await restore(path)
+        try restored.state.validate()
+        #expect(restored.state.presentations.isEmpty)
+        #expect(restored.state.root.count == 3)
+        #expect(restored.report.damage == ["presentation 1 has no destination entry"])
+    }
+
+    @Test func aLayoutThatDoesNotDecodeIsReportedByCheck() throws {
+        let directory = try TemporaryDirectory()
+        let path = try savedFile(in: directory)
+        try Tamper.run(path, "UPDATE revision SET layout = '{' WHERE scene_id = (SELECT id FROM scene WHERE name = 'main')")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        let damaged = try store.damagedScenes()
+        #expect(damaged.map(\.scene) == ["main"])
+        #expect(damaged.first?.problem.contains("layout does not decode") == true)
+    }
+
     @Test func tooManyEntriesInAStackAreDroppedToTheLimit() async throws {
         let directory = try TemporaryDirectory()
         let path = try savedFile(in: directory)

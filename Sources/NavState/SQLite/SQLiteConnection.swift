@@ -69,6 +69,8 @@ final class SQLiteConnection {
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
     }
 
+    private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
+
     /// `file:` URI for a path, every byte outside the unreserved set and `/`
     /// percent-encoded (sqlite.org/uri.html).
     static func uri(forPath path: String) -> String {
@@ -80,10 +82,9 @@ final class SQLiteConnection {
                  UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 uri.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
                 uri.unicodeScalars.append("%")
-                uri.unicodeScalars.append(hex[Int(byte >> 4)])
-                uri.unicodeScalars.append(hex[Int(byte & 0x0F)])
+                uri.unicodeScalars.append(hexDigits[Int(byte >> 4)])
+                uri.unicodeScalars.append(hexDigits[Int(byte & 0x0F)])
             }
         }
         return uri

@@ -4,10 +4,6 @@ import Foundation
 /// A failed SQLite call: the result code, SQLite's message, and the SQL that
 /// was running. Bound values are never included, so an error can be logged
 /// without leaking payloads.
-/// `SQLITE_ERROR`, the generic "SQL error or missing database" code, for
-/// code outside this folder (which does not import the C module).
-let SQLITE_ERROR_CODE: Int32 = SQLITE_ERROR
-
 struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The extended result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, …).
     let code: Int32
@@ -31,6 +27,8 @@ struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
     var isCannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
     var isIOError: Bool { primaryCode == SQLITE_IOERR }
+    /// `SQLITE_ERROR`: the SQL itself failed ("table … already exists").
+    var isSQLError: Bool { primaryCode == SQLITE_ERROR }
 
     var description: String {
         let statement = sql.map { " while running \($0)" } ?? ""

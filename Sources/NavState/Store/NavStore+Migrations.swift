@@ -79,7 +79,7 @@ extension NavStore {
                 guard current < migration.version else { return false }
                 do {
                     try connection.execute(migration.sql)
-                } catch let error as SQLiteError where error.primaryCode == SQLITE_ERROR_CODE {
+                } catch let error as SQLiteError where error.isSQLError {
                     // "table … already exists": the file's user_version says
                     // less than its tables do, so it was tampered with.
                     throw NavStoreError.corrupt(

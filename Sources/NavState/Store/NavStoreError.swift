@@ -1,4 +1,5 @@
 import Foundation
+
 /// An error from the store: opening, saving, loading and maintaining a
 /// NavState database.
 ///
@@ -62,14 +63,7 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// a cut, so a 10,000-byte name does not become a 10,000-byte message.
     static func shortened(_ name: String) -> String {
         let limit = 64
-        var shown = ""
-        for scalar in name.unicodeScalars {
-            if NavStore.isUnprintable(scalar) {
-                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
+        let shown = NavStore.escapingControlCharacters(name)
         guard shown.count > limit else { return shown }
         return "\(shown.prefix(limit))… (\(name.utf8.count) bytes)"
     }

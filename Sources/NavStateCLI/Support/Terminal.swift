@@ -44,23 +44,9 @@ enum Terminal {
     /// `\u{1B}`, so a scene name or tag cannot move the cursor, set the
     /// window title, start a new row, or reorder what a person reads.
     static func safe(_ text: String) -> String {
+        // Printable ASCII, by far the most common, skips the scalar walk.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) {
-                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
-    }
-
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control
-            || (0x2028...0x2029).contains(scalar.value)
-            || (0x202A...0x202E).contains(scalar.value)
-            || (0x2066...0x2069).contains(scalar.value)
+        return NavStore.escapingControlCharacters(text)
     }
 
     /// Writes bytes to stdout exactly, with no newline added.

@@ -1,0 +1,91 @@
+import Foundation
+
+extension NavStore {
+    /// Characters a scene name may not hold: C0 and C1 controls (a terminal
+    /// acts on them: escape sequences, newlines), line and paragraph
+    /// separators, and the bidirectional overrides that reorder what a
+    /// person reads.
+    static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
+            || (0x2028...0x2029).contains(scalar.value)
+            || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// Text with every character a scene name may not hold written as
+    /// `\u{1B}`: how error messages, and tools that print names, tags and
+    /// payloads read from a file, show them to a person.
+    ///
+    /// ```swift
+    /// print(NavStore.escapingControlCharacters(summary.scene))
+    /// ```
+    public static func escapingControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if isUnprintable(scalar) {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+}
+
+extension NavStore.Limits {
+    /// Checks a state and scene name as a save would, before anything is
+    /// opened or created: a tool can refuse bad input without leaving a file
+    /// behind.
+    ///
+    /// - Throws: ``NavStoreError/invalidSceneName(_:reason:)``,
+    ///   ``NavStoreError/limitExceeded(_:scene:actual:limit:)`` or
+    ///   ``NavStoreError/invalidState(_:)``.
+    public func check(_ state: SceneState<NavEntry>, scene: String) throws(NavStoreError) {
+        do {
+            try state.validate()
+        } catch {
+            throw .invalidState(error)
+        }
+        try checkSceneName(scene)
+        _ = try byteCount(checking: state, scene: scene)
+    }
+
+    func checkSceneName(_ scene: String) throws(NavStoreError) {
+        if scene.isEmpty {
+            throw .invalidSceneName(scene, reason: "it is empty")
+        }
+        if let scalar = scene.unicodeScalars.first(where: NavStore.isUnprintable) {
+            throw .invalidSceneName(scene, reason: "it holds the control character \(String(format: "U+%04X", scalar.value))")
+        }
+        let bytes = scene.utf8.count
+        if bytes > sceneNameBytes {
+            throw .limitExceeded(.sceneNameBytes, scene: scene, actual: bytes, limit: sceneNameBytes)
+        }
+    }
+
+    /// Checks every limit; returns the state's tag and payload bytes.
+    func byteCount<Element: StorableElement>(checking state: SceneState<Element>, scene: String) throws(NavStoreError) -> Int {
+        var total = 0
+        func count(_ element: Element) throws(NavStoreError) {
+            let (tag, payload) = element.storedByteCounts
+            if payload > payloadBytes {
+                throw .limitExceeded(.payloadBytes, scene: scene, actual: payload, limit: payloadBytes)
+            }
+            total += payload + tag
+        }
+        for index in 0..<state.stackCount {
+            let stack = state.stack(index)
+            if stack.count > entriesPerStack {
+                throw .limitExceeded(.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack)
+            }
+            for element in stack { try count(element) }
+        }
+        for presentation in state.presentations { try count(presentation.destination) }
+        for value in state.values.values { try count(value) }
+        if total > sceneBytes {
+            throw .limitExceeded(.sceneBytes, scene: scene, actual: total, limit: sceneBytes)
+        }
+        return total
+    }
+}
