@@ -130,4 +130,17 @@ struct FastPayloadDecoderTests {
             }
         }
     }
+
+    @Test func stringBytesAreTakenOnlyWhenTheyAreValidUTF8() {
+        func read(_ bytes: [UInt8]) -> String? {
+            bytes.withUnsafeBufferPointer { FastJSON.validUTF8String($0) }
+        }
+        #expect(read(Array("plain".utf8)) == "plain")
+        #expect(read(Array("名前 🎈 ünï".utf8)) == "名前 🎈 ünï")
+        #expect(read([]) == "")
+        #expect(read([0xC0, 0x80]) == nil, "an overlong encoding")
+        #expect(read([0xED, 0xA0, 0x80]) == nil, "an encoded surrogate")
+        #expect(read([0xE2, 0x82]) == nil, "a truncated sequence")
+        #expect(read([0x61, 0xFF]) == nil, "a byte UTF-8 never uses")
+    }
 }

@@ -19,6 +19,26 @@ indirect enum FastJSON {
         return parser.offset == bytes.count ? value : nil
     }
 
+    /// The bytes as a string, or `nil` when they are not valid UTF-8.
+    ///
+    /// Written with the standard library's `UTF8` decoder, which every
+    /// supported platform has: `String(validating:as:)` would do the same,
+    /// but only from iOS 18 / macOS 15.
+    static func validUTF8String(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if !bytes.allSatisfy({ $0 < 0x80 }) {
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            decoding: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue: continue
+                case .emptyInput: break decoding
+                case .error: return nil
+                }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         var offset = 0
@@ -93,7 +113,7 @@ indirect enum FastJSON {
                 if byte == UInt8(ascii: "\"") {
                     let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
                     offset += 1
-                    return String(validating: slice, as: UTF8.self)
+                    return FastJSON.validUTF8String(slice)
                 }
                 if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
                 offset += 1
