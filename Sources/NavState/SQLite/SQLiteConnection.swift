@@ -222,13 +222,17 @@ final class SQLiteConnection {
 
     /// Whether the process runs under a file-size limit (`RLIMIT_FSIZE`).
     static var fileSizeIsLimited: Bool {
+        // RLIM_INFINITY is a macro Swift does not import: all ones in
+        // glibc, 2^63 - 1 on Darwin (<sys/resource.h>).
         var limit = rlimit()
         #if canImport(Glibc)
         guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else { return false }
+        let unlimited = rlim_t.max
         #else
         guard getrlimit(RLIMIT_FSIZE, &limit) == 0 else { return false }
+        let unlimited = (rlim_t(1) << 63) - 1
         #endif
-        return limit.rlim_cur != rlim_t.max  // RLIM_INFINITY
+        return limit.rlim_cur != unlimited
     }
 
     /// The text of the first column of the first row of a parameterless
