@@ -5,6 +5,7 @@ let package = Package(
     name: "NavState",
     products: [
         .library(name: "NavState", targets: ["NavState"]),
+        .library(name: "NavStateTooling", targets: ["NavStateTooling"]),
         .executable(name: "navstate", targets: ["NavStateCLI"]),
     ],
     dependencies: [
@@ -18,13 +19,28 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The layers, each a target so the compiler keeps the arrows one way:
+        // NavStateModel (navigation, wire format, restore rules) and
+        // NavStateSQLite (knows nothing of navigation) are joined by the
+        // store, NavState, which is what an app imports. NavStateTooling
+        // holds what only tools need.
+        .target(name: "NavStateModel"),
+        .target(
+            name: "NavStateSQLite",
+            dependencies: ["CNavStateSQLite"]
+        ),
         .target(
             name: "NavState",
             dependencies: [
-                "CNavStateSQLite",
+                "NavStateModel",
+                "NavStateSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ],
             plugins: ["EmbedMigrations"]
+        ),
+        .target(
+            name: "NavStateTooling",
+            dependencies: ["NavStateModel"]
         ),
         // Migrations/*.sql are the only definition of the schema; this plugin
         // compiles them into the library so no file is looked up at run time.
@@ -38,6 +54,7 @@ let package = Package(
             name: "NavStateCLI",
             dependencies: [
                 "NavState",
+                "NavStateTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,6 +70,9 @@ let package = Package(
             name: "NavStateTests",
             dependencies: [
                 "NavState",
+                "NavStateModel",
+                "NavStateSQLite",
+                "NavStateTooling",
                 "NavStateCLI",
                 "NavStateTestHelper",
                 .product(name: "Logging", package: "swift-log"),

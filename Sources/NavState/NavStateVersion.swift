@@ -1,3 +1,4 @@
+
 /// The version of this NavState build.
 public enum NavStateVersion {
     /// The library's semantic version, as `navstate --version` prints it.

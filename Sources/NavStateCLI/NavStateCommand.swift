@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NavState
 
 /// The `navstate` command: inspect and repair NavState databases.
@@ -10,10 +11,15 @@ struct NavStateCommand: AsyncParsableCommand {
         discussion: """
             Every subcommand works on one database: --db PATH, else $NAVSTATE_DB, else \
             ./navstate.sqlite. Commands that only read never create or change the file. \
-            Errors are one line on stderr and a non-zero exit status.
+            Errors are one line on stderr and exit status 2.
 
             Start with 'navstate demo', which plays a short app session into a fresh \
             database, restores it as the next version of the app, and shows what came back.
+
+            Examples:
+              navstate demo
+              navstate scenes --db app.sqlite
+              navstate check --registry v2.manifest.json --db app.sqlite
             """,
         version: NavStateVersion.current,
         subcommands: [
@@ -21,4 +27,22 @@ struct NavStateCommand: AsyncParsableCommand {
             Check.self, Repair.self, Prune.self, Delete.self, Purge.self, Stats.self, Schema.self,
         ]
     )
+
+    /// The one place errors become output: argument-parser's own (usage,
+    /// --help, exit codes) as it prints them; the library's and the
+    /// commands' as one line on stderr with exit status 2.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard let message = Terminal.message(for: error) else { exit(withError: error) }
+            Terminal.printError(message)
+            exit(withError: ExitCode(Terminal.errorStatus))
+        }
+    }
 }

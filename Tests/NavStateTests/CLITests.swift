@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 import Testing
 
 /// Runs the built `navstate` binary for every subcommand, success and failure.
@@ -162,7 +163,7 @@ struct CLITests {
         let scenes = try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [[String: Any]])
         #expect(scenes.map { $0["scene"] as? String } == ["main", "other"])
         #expect(scenes[0]["revision"] as? Int == 2)
-        #expect(scenes[0]["depth"] as? Int == StoreFixtures.richState().depth + 1)
+        #expect(scenes[0]["entryCount"] as? Int == StoreFixtures.richState().entryCount + 1)
         #expect(scenes[0]["updatedAt"] is String)
     }
 
@@ -170,7 +171,7 @@ struct CLITests {
         let (directory, db) = try populated()
         defer { withExtendedLifetime(directory) {} }
         let tree = try navstate.run(["show", "main", "--revision", "1", "--db", db]).text
-        for words in ["root stack (2)", "managedSheet 1", "cover 2", "checkpoints", "cart  stack 1 index 1 returns Int", "selectedTab"] {
+        for words in ["root stack (2)", "managedSheet 1", "cover 2", "checkpoints", "cart  stack 1, keeps 1 returns Int", "selectedTab"] {
             #expect(tree.contains(words), "missing '\(words)' in\n\(tree)")
         }
         let json = try navstate.run(["show", "main", "--revision", "1", "--json", "--db", db])

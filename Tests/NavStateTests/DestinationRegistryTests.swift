@@ -61,7 +61,7 @@ struct DestinationRegistryTests {
     @Test func aNameClaimedByTwoTypesFailsAtRegistration() throws {
         var registry = DestinationRegistry()
         try registry.register(ShopRoute.self, as: "route")
-        #expect(throws: NavModelError.nameClaimedTwice(
+        #expect(throws: RegistrationError.nameClaimedTwice(
             name: "route", existingType: String(reflecting: ShopRoute.self),
             newType: String(reflecting: SettingsRoute.self))
         ) {
@@ -73,17 +73,23 @@ struct DestinationRegistryTests {
     @Test func anAliasClashingWithAnotherTypesNameFails() throws {
         var registry = DestinationRegistry()
         try registry.register(ShopRoute.self, as: "shop")
-        #expect(throws: NavModelError.self) {
+        #expect(throws: RegistrationError.nameClaimedTwice(
+            name: "shop", existingType: String(reflecting: ShopRoute.self), newType: String(reflecting: SettingsRoute.self))
+        ) {
             try registry.register(SettingsRoute.self, as: "settings", aliases: ["shop"])
         }
-        #expect(throws: NavModelError.self) {
+        #expect(throws: RegistrationError.nameClaimedTwice(
+            name: "Swift.Int", existingType: "Swift.Int", newType: String(reflecting: SettingsRoute.self))
+        ) {
             try registry.register(SettingsRoute.self, as: "settings", aliases: ["Swift.Int"])
         }
     }
 
     @Test func anAppTypeCannotTakeABuiltInName() {
         var registry = DestinationRegistry()
-        #expect(throws: NavModelError.self) {
+        #expect(throws: RegistrationError.nameClaimedTwice(
+            name: "Int", existingType: "Swift.Int", newType: String(reflecting: ShopRoute.self))
+        ) {
             try registry.register(ShopRoute.self, as: "Int")
         }
     }
@@ -91,24 +97,29 @@ struct DestinationRegistryTests {
     @Test func registeringOneTypeTwiceDifferentlyFails() throws {
         var registry = DestinationRegistry()
         try registry.register(ShopRoute.self, as: "shop")
-        #expect(throws: NavModelError.typeRegisteredTwice(
+        #expect(throws: RegistrationError.typeRegisteredTwice(
             type: String(reflecting: ShopRoute.self), existingName: "shop", newName: "store")
         ) {
             try registry.register(ShopRoute.self, as: "store")
         }
     }
 
-    @Test(arguments: ["", "a@b", "tab\tname", String(repeating: "x", count: 257)])
-    func invalidNamesAreRefused(name: String) {
+    @Test(arguments: [
+        ("", RegistrationError.NameProblem.empty),
+        ("a@b", .containsVersionSeparator),
+        ("tab\tname", .containsControlCharacter),
+        (String(repeating: "x", count: 257), .tooLong(bytes: 257)),
+    ])
+    func invalidNamesAreRefusedWithTheirProblem(name: String, problem: RegistrationError.NameProblem) {
         var registry = DestinationRegistry()
-        #expect(throws: NavModelError.self) {
+        #expect(throws: RegistrationError.invalidName(name, problem: problem)) {
             try registry.register(ShopRoute.self, as: name)
         }
     }
 
     @Test func versionBelowOneIsRefused() {
         var registry = DestinationRegistry()
-        #expect(throws: NavModelError.invalidVersion(type: String(reflecting: ShopRoute.self), version: 0)) {
+        #expect(throws: RegistrationError.invalidVersion(type: String(reflecting: ShopRoute.self), version: 0)) {
             try registry.register(ShopRoute.self, as: "shop", version: 0)
         }
     }
@@ -131,7 +142,7 @@ struct DestinationRegistryTests {
         try settings.register(EmojiVisualisation.self, as: "emoji")
         try settings.register(SettingsRoute.self, as: "main")
         let before = orders.names
-        #expect(throws: NavModelError.nameClaimedTwice(
+        #expect(throws: RegistrationError.nameClaimedTwice(
             name: "main", existingType: String(reflecting: ShopRoute.self),
             newType: String(reflecting: SettingsRoute.self))
         ) {
@@ -142,7 +153,7 @@ struct DestinationRegistryTests {
     }
 
     @Test func unregisteredValueCannotBeErased() {
-        #expect(throws: NavModelError.unregisteredType(String(reflecting: ShopRoute.self))) {
+        #expect(throws: DestinationError.unregisteredType(String(reflecting: ShopRoute.self))) {
             _ = try AnyDestination(ShopRoute.home, in: DestinationRegistry())
         }
     }
@@ -154,17 +165,14 @@ struct DestinationRegistryTests {
     }
 
     @Test func unknownTagFailsOnlyThatEntry() throws {
-        let results = try Samples.registry().decode([
+        let data = PathRepresentation.encode([
             NavEntry(tag: "shop", payload: #"{"home":{}}"#),
             NavEntry(tag: "gone.screen", payload: "{}"),
         ])
-        #expect(try results[0].get().as(ShopRoute.self) == .home)
-        guard case .failure(let failure) = results[1] else {
-            Issue.record("an unknown tag decoded")
-            return
-        }
-        #expect(failure.position == 1)
-        #expect(failure.reason == .unknownType)
+        let decoded = try NavPath.decode(representation: data, registry: Samples.registry())
+        #expect(decoded.path.map { $0.as(ShopRoute.self) } == [.home])
+        #expect(decoded.failures == [DroppedEntry(
+            location: .stack(0, position: 1), entry: NavEntry(tag: "gone.screen", payload: "{}"), reason: .unknownType)])
     }
 
     @Test func payloadFailureNamesTheCodingPath() throws {
@@ -173,8 +181,8 @@ struct DestinationRegistryTests {
             Issue.record("a bad payload decoded")
             return
         }
-        guard case .payloadDoesNotDecode(let codingPath, _) = failure.reason else {
-            Issue.record("wrong reason \(failure.reason)")
+        guard case .payloadDoesNotDecode(let codingPath, _) = failure else {
+            Issue.record("wrong reason \(failure)")
             return
         }
         #expect(codingPath == "search.filters[1]")
@@ -182,7 +190,7 @@ struct DestinationRegistryTests {
 
     @Test func payloadThatIsNotJSONFailsThatEntry() throws {
         let result = try Samples.registry().decode(NavEntry(tag: "Si", payload: "{not json"))
-        guard case .failure(let failure) = result, case .payloadDoesNotDecode = failure.reason else {
+        guard case .failure(let failure) = result, case .payloadDoesNotDecode = failure else {
             Issue.record("invalid JSON decoded")
             return
         }
@@ -195,7 +203,7 @@ struct DestinationRegistryTests {
             Issue.record("a newer version decoded")
             return
         }
-        #expect(failure.reason == .newerVersion(saved: 4, known: 3))
+        #expect(failure == .newerVersion(saved: 4, known: 3))
     }
 
     @Test func untaggedVersionIsOneForChosenNamesAndCurrentForSwiftNames() throws {

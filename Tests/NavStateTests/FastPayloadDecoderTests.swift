@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavState
+@testable import NavStateModel
 import PropertyBased
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 @testable import NavState
+@testable import NavStateModel
+import NavStateTooling
 import Testing
 
 /// Every input in the fuzzers' seed corpus and every input a fuzzer ever
@@ -30,7 +32,8 @@ struct FuzzRegressionTests {
         let bytes = Array(try Data(contentsOf: Self.fuzz.appendingPathComponent(path)))
         if let entries = try? PathRepresentation.entries(from: bytes) {
             #expect(try PathRepresentation.entries(from: PathRepresentation.encode(entries)) == entries)
-            #expect(DestinationRegistry().decode(entries).count == entries.count)
+            let decoded = try NavPath.decode(representation: bytes, registry: DestinationRegistry())
+            #expect(decoded.path.count + decoded.failures.count == entries.count)
         }
         if let state = try? SceneState<NavEntry>(json: bytes) {
             try state.validate()

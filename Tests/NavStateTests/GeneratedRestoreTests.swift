@@ -60,7 +60,7 @@ struct GeneratedRestoreTests {
             try store.save(state, scene: "main")
             let restored = try await store.restore(scene: "main", registry: registry)
             #expect(restored.report.dropped.isEmpty)
-            #expect(try restored.state.entries(style: .stored) == state)
+            #expect(try restored.state.entries(style: .asRead) == state)
         }
     }
 
@@ -81,15 +81,15 @@ struct GeneratedRestoreTests {
             for location in brokenLocations {
                 #expect(dropped.contains { $0.location == location }, "broken \(location) not reported")
             }
-            let keptCount = restored.depth + restored.values.count
+            let keptCount = restored.entryCount + restored.values.count
             #expect(keptCount + dropped.count == Self.locations(state).count)
             switch policy {
             case .allOrNothing:
-                #expect(brokenLocations.isEmpty ? restored.depth + restored.values.count == Self.locations(state).count : restored.isEmpty)
+                #expect(brokenLocations.isEmpty ? restored.entryCount + restored.values.count == Self.locations(state).count : restored.isEmpty)
             case .truncateAtFirstFailure:
                 for level in 0..<restored.stackCount {
                     let original = state.stack(level)
-                    #expect(Array(original.prefix(restored.stack(level).count)) == (try restored.entries(style: .stored).stack(level)))
+                    #expect(Array(original.prefix(restored.stack(level).count)) == (try restored.entries(style: .asRead).stack(level)))
                 }
             case .dropUndecodable:
                 #expect(failed.count == dropped.filter { $0.reason.code != "above-dropped-entry" }.count)

@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 import PropertyBased
 import Testing
 
@@ -33,7 +34,7 @@ enum SceneGenerators {
         case 7:
             let count = state.stack(stack).count
             state.checkpoints.append(Checkpoint(
-                name: "cp\(pick % 4)", stack: stack, index: pick % (count + 1),
+                name: "cp\(pick % 4)", stack: stack, entriesKept: pick % (count + 1),
                 valueType: pick.isMultiple(of: 2) ? nil : entry.tag))
         case 8:
             var elements = state.stack(stack)
@@ -47,7 +48,7 @@ enum SceneGenerators {
             state.presentations[index].stack = []
         }
         let sizes = (0..<state.stackCount).map { state.stack($0).count }
-        state.checkpoints.removeAll { $0.stack >= sizes.count || $0.index > sizes[$0.stack] }
+        state.checkpoints.removeAll { $0.stack >= sizes.count || $0.entriesKept > sizes[$0.stack] }
     }
 }
 

@@ -121,7 +121,7 @@ struct HostileFileTests {
         configuration.limits.sceneBytes = 10_000_000
         let store = try NavStore(path: path, configuration: configuration)
         try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
-        try store.purgeWAL()
+        try store.checkpointWAL()
         let before = try #require(StoreFixtures.bytes(of: path))
         let big = SceneState(root: [NavEntry(tag: "String", payload: "\"" + String(repeating: "x", count: 400_000) + "\"")])
         #expect(throws: NavStoreError.diskFull(path: path)) {

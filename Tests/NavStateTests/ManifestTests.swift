@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 import Testing
 
 @Suite("Registry manifest")
@@ -26,27 +27,43 @@ struct ManifestTests {
             NavEntry(tag: "Si", payload: "1"),
             NavEntry(tag: "removed.screen", payload: "{}"),
         ]
+        let described = try DestinationRegistry(manifest: manifest)
         for entry in entries {
-            #expect(try manifest.resolve(entry) == registry.resolve(entry), "\(entry)")
+            #expect(described.resolve(entry) == registry.resolve(entry), "\(entry)")
         }
-        #expect(try manifest.resolve(entries[5]) == nil)
+        #expect(described.resolve(entries[5]) == nil)
     }
 
     @Test func minimalManifestDocumentIsAccepted() throws {
         let json = #"{"types":[{"name":"orders","version":2,"aliases":["order"]}]}"#
-        let manifest = try RegistryManifest(json: Array(json.utf8))
-        #expect(try manifest.resolve(NavEntry(tag: "order", payload: "{}"))?.name == "orders")
-        #expect(try manifest.resolve(NavEntry(tag: "Swift.Int", payload: "1"))?.name == "Int")
+        let registry = try DestinationRegistry(manifest: RegistryManifest(json: Array(json.utf8)))
+        #expect(registry.resolve(NavEntry(tag: "order", payload: "{}"))?.name == "orders")
+        #expect(registry.resolve(NavEntry(tag: "Swift.Int", payload: "1"))?.name == "Int")
+        #expect(throws: DestinationError.tagUnavailable(type: "orders", style: .qualified)) {
+            try registry.translate(NavEntry(tag: "order", payload: "{}"), to: .qualified)
+        }
+    }
+
+    @Test func unreadableManifestsSayWhereTheyFail() {
+        #expect(throws: ManifestError.unreadable(codingPath: "types[0].name", description: "missing key 'name'")) {
+            try RegistryManifest(json: Array(#"{"types":[{"version":1}]}"#.utf8))
+        }
+        #expect {
+            try RegistryManifest(json: Array("not json".utf8))
+        } throws: { error in
+            guard case ManifestError.unreadable(let codingPath, _) = error else { return false }
+            return codingPath.isEmpty
+        }
     }
 
     @Test(arguments: [
-        "not json",
-        #"{"types":[{"version":1}]}"#,
-        #"{"types":[{"name":"a"},{"name":"b","aliases":["a"]}]}"#,
-        #"{"types":[{"name":"a","version":0}]}"#,
-        #"{"types":[{"name":"Int"}]}"#,
+        (#"{"types":[{"name":"a"},{"name":"b","aliases":["a"]}]}"#,
+         RegistrationError.nameClaimedTwice(name: "a", existingType: "a", newType: "b")),
+        (#"{"types":[{"name":"a","version":0}]}"#, .invalidVersion(type: "a", version: 0)),
+        (#"{"types":[{"name":"Int"}]}"#, .nameClaimedTwice(name: "Int", existingType: "Swift.Int", newType: "Int")),
+        (#"{"types":[{"name":"a@2"}]}"#, .invalidName("a@2", problem: .containsVersionSeparator)),
     ])
-    func invalidManifestsAreRefused(json: String) {
-        #expect(throws: NavModelError.self) { try RegistryManifest(json: Array(json.utf8)) }
+    func impossibleRegistriesAreRefusedByTheRegistrysOwnRules(json: String, error: RegistrationError) {
+        #expect(throws: ManifestError.registration(error)) { try RegistryManifest(json: Array(json.utf8)) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import NavState
+import NavStateSQLite
 import Testing
 
 /// Migrations on files that already hold users' data.

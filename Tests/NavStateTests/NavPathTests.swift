@@ -34,7 +34,7 @@ struct NavPathTests {
     @Test func appendingAnUnregisteredTypeThrowsAndLeavesThePath() throws {
         var path = NavPath()
         try path.append(1)
-        #expect(throws: NavModelError.self) { try path.append(ShopRoute.home) }
+        #expect(throws: DestinationError.unregisteredType(String(reflecting: ShopRoute.self))) { try path.append(ShopRoute.home) }
         #expect(path.count == 1)
     }
 

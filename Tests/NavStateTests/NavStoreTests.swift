@@ -103,9 +103,9 @@ struct NavStoreTests {
         let scenes = try store.scenes()
         #expect(scenes.map(\.scene) == ["a", "b"])
         #expect(scenes[0].revision == 2)
-        #expect(scenes[0].depth == 2)
+        #expect(scenes[0].entryCount == 2)
         #expect(scenes[0].bytes == "Int1Int22".utf8.count)
-        #expect(scenes[1].depth == StoreFixtures.richState().depth)
+        #expect(scenes[1].entryCount == StoreFixtures.richState().entryCount)
         #expect(scenes[1].presentations == 2)
         #expect(abs(scenes[0].updatedAt.timeIntervalSinceNow) < 60)
     }
@@ -169,7 +169,7 @@ struct NavStoreTests {
         try path.append(ShopRoute.product(id: 1, name: "after payment"))
         var state = SceneState<AnyDestination>(root: Array(path))
         state.presentations = [Presentation(method: .sheet, destination: try AnyDestination(5, in: registry))]
-        state.checkpoints = [Checkpoint(name: "top", stack: 0, index: 3), Checkpoint(name: "home", stack: 0, index: 1)]
+        state.checkpoints = [Checkpoint(name: "top", stack: 0, entriesKept: 3), Checkpoint(name: "home", stack: 0, entriesKept: 1)]
         state.values["secret"] = try AnyDestination(PaymentScreen(cardLast4: "1111"), in: registry)
         state.values["tab"] = try AnyDestination("orders", in: registry)
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
@@ -180,7 +180,7 @@ struct NavStoreTests {
         let loaded = try #require(try store.load(scene: "main")).state
         #expect(loaded.root.map(\.tag) == ["shop"])
         #expect(loaded.presentations.isEmpty)
-        #expect(loaded.checkpoints == [Checkpoint(name: "home", stack: 0, index: 1)])
+        #expect(loaded.checkpoints == [Checkpoint(name: "home", stack: 0, entriesKept: 1)])
         #expect(loaded.values.keys.sorted() == ["tab"])
     }
 
@@ -191,7 +191,7 @@ struct NavStoreTests {
         try store.save(SceneState(root: Array(decoded.path)), scene: "main")
         let loaded = try #require(try store.load(scene: "main"))
         #expect(loaded.state.root.map(\.tag) == ["Int", "emoji"])
-        let restored = registry.decode(loaded.state.root).compactMap { try? $0.get() }
+        let restored = try loaded.state.root.map { try registry.decode($0).get() }
         #expect(restored == Array(decoded.path))
     }
 
@@ -201,7 +201,7 @@ struct NavStoreTests {
             Presentation(method: .sheet, destination: StoreFixtures.entry("1"), stack: [StoreFixtures.entry("2")]),
         ])
         #expect(throws: NavStoreError.self) { try store.save(sheetWithStack, scene: "main") }
-        let badCheckpoint = SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: 0, index: 1)])
+        let badCheckpoint = SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: 0, entriesKept: 1)])
         #expect(throws: NavStoreError.self) { try store.save(badCheckpoint, scene: "main") }
         #expect(try store.scenes().isEmpty)
     }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Wire format")
 struct PathRepresentationTests {
-    private func entries(_ text: String) throws(NavModelError) -> [NavEntry] {
+    private func entries(_ text: String) throws(WireFormatError) -> [NavEntry] {
         try PathRepresentation.entries(from: Array(text.utf8))
     }
 
@@ -46,15 +46,15 @@ struct PathRepresentationTests {
     // MARK: Malformed documents, one test per class
 
     @Test func anObjectIsNotARepresentation() {
-        #expect(throws: NavModelError.notAnArray(found: "an object")) { try entries(#"{"a":1}"#) }
+        #expect(throws: WireFormatError.notAnArray(found: "an object")) { try entries(#"{"a":1}"#) }
     }
 
     @Test func aBareStringIsNotARepresentation() {
-        #expect(throws: NavModelError.notAnArray(found: "a string")) { try entries(#""Swift.Int""#) }
+        #expect(throws: WireFormatError.notAnArray(found: "a string")) { try entries(#""Swift.Int""#) }
     }
 
     @Test func anOddNumberOfItemsIsRefused() {
-        #expect(throws: NavModelError.oddItemCount(3)) { try entries(#"["Swift.Int","1","Swift.Int"]"#) }
+        #expect(throws: WireFormatError.oddItemCount(3)) { try entries(#"["Swift.Int","1","Swift.Int"]"#) }
     }
 
     @Test(arguments: [
@@ -65,7 +65,7 @@ struct PathRepresentationTests {
         (#"["a",true]"#, 1, "a boolean"),
     ])
     func aNonStringItemIsNamed(text: String, index: Int, kind: String) {
-        #expect(throws: NavModelError.nonStringItem(index: index, found: kind)) { try entries(text) }
+        #expect(throws: WireFormatError.nonStringItem(index: index, found: kind)) { try entries(text) }
     }
 
     @Test(arguments: [#"["Swift.Int","1""#, #"["Swift.Int","#, #"["Swift.In"#, "[", "", "  ", #"["a\"#])
@@ -73,7 +73,7 @@ struct PathRepresentationTests {
         #expect {
             try entries(text)
         } throws: { error in
-            guard case NavModelError.truncated = error else { return false }
+            guard case WireFormatError.truncated = error else { return false }
             return true
         }
     }
@@ -82,7 +82,7 @@ struct PathRepresentationTests {
         var bytes = Array(#"["Swift.String","\"x"#.utf8)
         bytes.append(0xFF)
         bytes.append(contentsOf: Array(#"\""]"#.utf8))
-        #expect(throws: NavModelError.invalidUTF8(byteOffset: 20)) {
+        #expect(throws: WireFormatError.invalidUTF8(byteOffset: 20)) {
             try PathRepresentation.entries(from: bytes)
         }
     }
@@ -95,14 +95,14 @@ struct PathRepresentationTests {
         #expect {
             try entries(text)
         } throws: { error in
-            guard case NavModelError.invalidJSON = error else { return false }
+            guard case WireFormatError.invalidJSON = error else { return false }
             return true
         }
     }
 
     @Test func deepNestingIsRefusedWithoutRecursion() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: NavModelError.nonStringItem(index: 0, found: "an array")) { try entries(deep) }
+        #expect(throws: WireFormatError.nonStringItem(index: 0, found: "an array")) { try entries(deep) }
     }
 
     @Test func surrogatePairsDecode() throws {
@@ -111,7 +111,7 @@ struct PathRepresentationTests {
     }
 
     @Test func errorsReadAsSentences() {
-        #expect(NavModelError.oddItemCount(3).description.contains("[tag, payload] pairs"))
-        #expect(NavModelError.nonStringItem(index: 2, found: "a number").description == "item 2 of the representation is a number; every item must be a string")
+        #expect(WireFormatError.oddItemCount(3).description.contains("[tag, payload] pairs"))
+        #expect(WireFormatError.nonStringItem(index: 2, found: "a number").description == "item 2 of the representation is a number; every item must be a string")
     }
 }

@@ -107,7 +107,7 @@ struct RestoreTests {
         }
         let deep = NavEntry(tag: "settings", version: 3, payload: #"{"depth":9,"section":"a"}"#)
         #expect(await reason(for: deep, registry) == .rejectedByValidator("too deep"))
-        #expect(throws: NavModelError.self) {
+        #expect(throws: RegistrationError.unregisteredType(String(reflecting: OrderScreen.self))) {
             try registry.addValidator(for: OrderScreen.self) { _ in .accept }
         }
     }
@@ -151,7 +151,7 @@ struct RestoreTests {
         #expect(decoded.failures.isEmpty)
         #expect(decoded.path.first?.as(OrderScreen.self) == OrderScreen(orderID: 4, note: ""))
         let broken = registry.decode(NavEntry(tag: "order", payload: #"{"number":1}"#))
-        guard case .failure(let failure) = broken, case .upgradeFailed(from: 1, _) = failure.reason else {
+        guard case .failure(let failure) = broken, case .upgradeFailed(from: 1, _) = failure else {
             Issue.record("a failing upgrade decoded: \(broken)")
             return
         }
@@ -165,7 +165,7 @@ struct RestoreTests {
 
     @Test func upgradeStepsMustFitTheVersion() {
         var registry = DestinationRegistry()
-        #expect(throws: NavModelError.invalidUpgrade(type: String(reflecting: OrderScreen.self), from: 3, version: 3)) {
+        #expect(throws: RegistrationError.invalidUpgrade(type: String(reflecting: OrderScreen.self), from: 3, version: 3)) {
             try registry.register(OrderScreen.self, as: "order", version: 3, upgrades: [3: { $0 }])
         }
     }
@@ -179,21 +179,21 @@ struct RestoreTests {
         let saved = SceneState(
             root: [good, bad, good, good],
             checkpoints: [
-                Checkpoint(name: "root", stack: 0, index: 0),
-                Checkpoint(name: "onBad", stack: 0, index: 2),
-                Checkpoint(name: "onThird", stack: 0, index: 3),
-                Checkpoint(name: "top", stack: 0, index: 4),
+                Checkpoint(name: "root", stack: 0, entriesKept: 0),
+                Checkpoint(name: "onBad", stack: 0, entriesKept: 2),
+                Checkpoint(name: "onThird", stack: 0, entriesKept: 3),
+                Checkpoint(name: "top", stack: 0, entriesKept: 4),
             ])
         let dropped = await restore(saved, registry)
         #expect(dropped.state.root.count == 3)
         #expect(dropped.state.checkpoints == [
-            Checkpoint(name: "root", stack: 0, index: 0),
-            Checkpoint(name: "onThird", stack: 0, index: 2),
-            Checkpoint(name: "top", stack: 0, index: 3),
+            Checkpoint(name: "root", stack: 0, entriesKept: 0),
+            Checkpoint(name: "onThird", stack: 0, entriesKept: 2),
+            Checkpoint(name: "top", stack: 0, entriesKept: 3),
         ])
         let truncated = await restore(saved, registry, .truncateAtFirstFailure)
         #expect(truncated.state.root.count == 1)
-        #expect(truncated.state.checkpoints == [Checkpoint(name: "root", stack: 0, index: 0)])
+        #expect(truncated.state.checkpoints == [Checkpoint(name: "root", stack: 0, entriesKept: 0)])
         #expect(truncated.dropped.map(\.location) == [.stack(0, position: 1), .stack(0, position: 2), .stack(0, position: 3)])
         #expect(truncated.dropped.map(\.reason.code) == ["unknown-type", "above-dropped-entry", "above-dropped-entry"])
         try dropped.state.validate()
@@ -210,12 +210,12 @@ struct RestoreTests {
                 Presentation(method: .managedCover, destination: NavEntry(tag: "gone", payload: "{}"), stack: [one, one]),
                 Presentation(method: .sheet, destination: one),
             ],
-            checkpoints: [Checkpoint(name: "sheet", stack: 1, index: 1), Checkpoint(name: "cover", stack: 2, index: 1)],
+            checkpoints: [Checkpoint(name: "sheet", stack: 1, entriesKept: 1), Checkpoint(name: "cover", stack: 2, entriesKept: 1)],
             values: ["tab": one, "bad": NavEntry(tag: "Int", payload: "\"x\"")])
         let result = await restore(saved, registry)
         #expect(result.state.presentations.count == 1)
         #expect(result.state.presentations[0].stack.count == 1)
-        #expect(result.state.checkpoints == [Checkpoint(name: "sheet", stack: 1, index: 1)])
+        #expect(result.state.checkpoints == [Checkpoint(name: "sheet", stack: 1, entriesKept: 1)])
         #expect(result.state.values.keys.sorted() == ["tab"])
         #expect(result.dropped.map(\.location) == [
             .presentation(2), .stack(2, position: 0), .stack(2, position: 1), .presentation(3), .value("bad"),

@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 import Testing
 
 @Suite("Importing other libraries' JSON")
@@ -41,7 +42,7 @@ struct SceneImportTests {
 
     @Test func flowStacksPushOntoAPlainSheetIsRefused() {
         let json = #"[{"push":{}},"Si","2",{"sheet":{"withNavigation":false}},"Si","1"]"#
-        #expect(throws: NavModelError.self) { try SceneImport.read(Array(json.utf8)) }
+        #expect(throws: ImportError.flowStacksPushOntoPlainPresentation(route: 0)) { try SceneImport.read(Array(json.utf8)) }
     }
 
     @Test func sceneJSONIsDetected() throws {
@@ -52,18 +53,34 @@ struct SceneImportTests {
     }
 
     @Test func payloadThatIsNotJSONIsNamed() {
-        #expect(throws: NavModelError.invalidPayload(location: "stack 0 position 0", tag: "Swift.Int")) {
+        #expect(throws: ImportError.invalidPayload(location: .stack(0, position: 0), tag: "Swift.Int")) {
             try SceneImport.read(Array(#"["Swift.Int","{oops"]"#.utf8))
         }
     }
 
-    @Test(arguments: ["", "  ", "42", "\"x\"", "[{}]", #"[{"push":{}},"Si"]"#, #"{"format":"other"}"#])
-    func malformedInputIsATypedError(text: String) {
-        #expect(throws: NavModelError.self) { try SceneImport.read(Array(text.utf8)) }
+    @Test(arguments: [
+        ("", ImportError.wireFormat(.truncated(byteOffset: 0))),
+        ("  ", .wireFormat(.truncated(byteOffset: 2))),
+        ("42", .unrecognisedDocument),
+        ("\"x\"", .unrecognisedDocument),
+        (#"[{"push":{}},"Si"]"#, .flowStacksItemCount(2)),
+        (#"{"format":"other"}"#, .unknownSceneFormat(found: "other", known: "navstate.scene/1")),
+    ])
+    func malformedInputIsATypedError(text: String, error: ImportError) {
+        #expect(throws: error) { try SceneImport.read(Array(text.utf8)) }
+    }
+
+    @Test func aFlowStacksItemOfTheWrongKindIsNamed() {
+        #expect {
+            try SceneImport.read(Array("[{}]".utf8))
+        } throws: { error in
+            guard case ImportError.unreadable(let codingPath, _) = error else { return false }
+            return codingPath == "[0]"
+        }
     }
 
     @Test func explicitFormatOverridesDetection() {
-        #expect(throws: NavModelError.self) {
+        #expect(throws: ImportError.flowStacksItemCount(2)) {
             try SceneImport.read(Array(#"["Si","1"]"#.utf8), format: .flowstacks)
         }
     }
@@ -73,18 +90,18 @@ struct SceneImportTests {
 struct ManifestToolingTests {
     @Test func tagsTranslateBetweenStylesThroughTheManifest() throws {
         let registry = try Samples.registry()
-        let resolver = try ManifestResolver(RegistryManifest(json: registry.manifest.jsonData()))
+        let resolver = try DestinationRegistry(manifest: RegistryManifest(json: registry.manifest.jsonData()))
         let entry = NavEntry(tag: String(reflecting: SettingsRoute.self), payload: "{}")
         #expect(try resolver.translate(entry, to: .stable) == NavEntry(tag: "settings", version: 3, payload: "{}"))
         #expect(try resolver.translate(entry, to: .mangled).tag == _mangledTypeName(SettingsRoute.self))
         let stable = NavEntry(tag: "settings", version: 3, payload: "{}")
         #expect(try resolver.translate(stable, to: .qualified).tag == String(reflecting: SettingsRoute.self))
         #expect(try resolver.translate(NavEntry(tag: "Si", payload: "1"), to: .qualified).tag == "Swift.Int")
-        #expect(throws: NavModelError.unknownTag("nope")) { try resolver.translate(NavEntry(tag: "nope", payload: "1"), to: .stable) }
+        #expect(throws: DestinationError.unknownTag("nope")) { try resolver.translate(NavEntry(tag: "nope", payload: "1"), to: .stable) }
     }
 
     @Test func dryRunReportsUnknownNewerAndNeverPersistedEntries() async throws {
-        let resolver = try ManifestResolver(Samples.registry().manifest)
+        let resolver = try DestinationRegistry(manifest: Samples.registry().manifest)
         let state = SceneState(
             root: [
                 NavEntry(tag: "Si", payload: "1"),

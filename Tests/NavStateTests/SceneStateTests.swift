@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 import Testing
 
 @Suite("Scene state and checkpoints")
@@ -15,9 +16,9 @@ struct SceneStateTests {
                 Presentation(method: .cover, destination: e("7")),
             ],
             checkpoints: [
-                Checkpoint(name: "home", stack: 0, index: 0),
-                Checkpoint(name: "detail", stack: 0, index: 2, valueType: "Int"),
-                Checkpoint(name: "sheet", stack: 1, index: 1),
+                Checkpoint(name: "home", stack: 0, entriesKept: 0),
+                Checkpoint(name: "detail", stack: 0, entriesKept: 2, valueType: "Int"),
+                Checkpoint(name: "sheet", stack: 1, entriesKept: 1),
             ])
     }
 
@@ -41,7 +42,7 @@ struct SceneStateTests {
         let state = try tree().returning(to: "home")
         #expect(state.root.isEmpty)
         #expect(state.presentations.isEmpty)
-        #expect(state.checkpoints == [Checkpoint(name: "home", stack: 0, index: 0)])
+        #expect(state.checkpoints == [Checkpoint(name: "home", stack: 0, entriesKept: 0)])
     }
 
     @Test func canReturnIsAnsweredWithoutChangingAnything() {
@@ -53,7 +54,7 @@ struct SceneStateTests {
 
     @Test func topMostCheckpointWinsWhenANameIsSetTwice() throws {
         var state = tree()
-        state.checkpoints.append(Checkpoint(name: "home", stack: 1, index: 0))
+        state.checkpoints.append(Checkpoint(name: "home", stack: 1, entriesKept: 0))
         let returned = try state.returning(to: "home")
         #expect(returned.root == tree().root)
         #expect(returned.presentations.count == 1)
@@ -61,13 +62,13 @@ struct SceneStateTests {
     }
 
     @Test func aValueOfTheWrongTypeIsRefusedWithAReason() {
-        #expect(throws: NavModelError.checkpointValueMismatch(checkpoint: "detail", expected: "Int", got: "String")) {
+        #expect(throws: SceneStateError.checkpointValueMismatch(checkpoint: "detail", expected: "Int", got: "String")) {
             _ = try tree().returning(to: "detail", value: NavEntry(tag: "String", payload: "\"x\""))
         }
-        #expect(throws: NavModelError.checkpointValueMismatch(checkpoint: "home", expected: nil, got: "Int")) {
+        #expect(throws: SceneStateError.checkpointValueMismatch(checkpoint: "home", expected: nil, got: "Int")) {
             _ = try tree().returning(to: "home", value: e("1"))
         }
-        #expect(throws: NavModelError.checkpointNotFound("nowhere")) {
+        #expect(throws: SceneStateError.checkpointNotFound("nowhere")) {
             _ = try tree().returning(to: "nowhere")
         }
     }
@@ -76,25 +77,25 @@ struct SceneStateTests {
         let registry = try Samples.registry()
         let state = SceneState<AnyDestination>(
             root: [try AnyDestination(ShopRoute.home, in: registry)],
-            checkpoints: [Checkpoint(name: "pick", stack: 0, index: 1, valueType: "shop")])
+            checkpoints: [Checkpoint(name: "pick", stack: 0, entriesKept: 1, valueType: "shop")])
         #expect(try state.returning(to: "pick", value: AnyDestination(ShopRoute.home, in: registry)).root.count == 1)
-        #expect(throws: NavModelError.self) {
+        #expect(throws: SceneStateError.checkpointValueMismatch(checkpoint: "pick", expected: "shop", got: "Int")) {
             _ = try state.returning(to: "pick", value: AnyDestination(5, in: registry))
         }
     }
 
     @Test func invariantsAreChecked() {
-        #expect(throws: NavModelError.self) {
+        #expect(throws: SceneStateError.stackInUnmanagedPresentation(presentation: 1, method: .cover, entries: 1)) {
             try SceneState(presentations: [Presentation(method: .cover, destination: e("1"), stack: [e("2")])]).validate()
         }
-        #expect(throws: NavModelError.self) {
-            try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: 1, index: 0)]).validate()
+        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: 1, stackCount: 1)) {
+            try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: 1, entriesKept: 0)]).validate()
         }
-        #expect(throws: NavModelError.self) {
-            try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: -1, index: 0)]).validate()
+        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: -1, stackCount: 1)) {
+            try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: -1, entriesKept: 0)]).validate()
         }
-        #expect(throws: NavModelError.self) {
-            try SceneState(root: [e("1")], checkpoints: [Checkpoint(name: "x", stack: 0, index: 2)]).validate()
+        #expect(throws: SceneStateError.checkpointBeyondStack(checkpoint: "x", stack: 0, keeps: 2, entries: 1)) {
+            try SceneState(root: [e("1")], checkpoints: [Checkpoint(name: "x", stack: 0, entriesKept: 2)]).validate()
         }
     }
 
@@ -123,6 +124,6 @@ struct SceneStateTests {
         "{",
     ])
     func malformedSceneJSONIsATypedError(json: String) {
-        #expect(throws: NavModelError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
+        #expect(throws: ImportError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
     }
 }

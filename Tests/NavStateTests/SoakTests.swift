@@ -26,7 +26,7 @@ struct SoakTests {
             state.presentations = [Presentation(
                 method: .managedSheet, destination: NavEntry(tag: "sheet", payload: "{\"step\":\(step)}"),
                 stack: [StoreFixtures.entry("\(step)")])]
-            state.checkpoints = [Checkpoint(name: "sheet", stack: 1, index: 0)]
+            state.checkpoints = [Checkpoint(name: "sheet", stack: 1, entriesKept: 0)]
         default: break
         }
         state.values["tab"] = StoreFixtures.entry("\(step / 100 % 3)")

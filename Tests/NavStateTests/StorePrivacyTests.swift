@@ -38,7 +38,7 @@ struct StorePrivacyTests {
         try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "kept")
         try store.delete(scene: "gone")
         // Once the WAL is folded back in, the freed pages hold zeros.
-        _ = try store.purgeWAL()
+        _ = try store.checkpointWAL()
         #expect(filesContain(path, Self.marker) == [])
         #expect(try store.load(scene: "kept") != nil)
     }

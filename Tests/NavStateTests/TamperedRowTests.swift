@@ -16,7 +16,7 @@ struct TamperedRowTests {
         try store.save(SceneState(
             root: (0..<3).map { StoreFixtures.entry("\($0)") },
             presentations: [Presentation(method: .sheet, destination: StoreFixtures.entry("9"))],
-            checkpoints: [Checkpoint(name: "top", stack: 0, index: 3)]), scene: "main")
+            checkpoints: [Checkpoint(name: "top", stack: 0, entriesKept: 3)]), scene: "main")
         try store.save(SceneState(root: [StoreFixtures.entry("\"kept\"")]), scene: "other")
         return path
     }

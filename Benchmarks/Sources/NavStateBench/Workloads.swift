@@ -212,7 +212,7 @@ enum Workloads {
         let base = BenchData.path(depth: depth)
         var state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: registry) })
         try store.save(state, scene: "main")
-        try store.purgeWAL()
+        try store.checkpointWAL()
         let before = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         for index in 0..<revisions {
             if index.isMultiple(of: 2) {
@@ -222,7 +222,7 @@ enum Workloads {
             }
             try store.save(state, scene: "main")
         }
-        try store.purgeWAL()
+        try store.checkpointWAL()
         let after = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         let pathStore = PathStorePeer(directory: directory)
         try pathStore.save(base)

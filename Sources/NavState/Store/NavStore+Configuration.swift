@@ -1,4 +1,7 @@
+public import Foundation
 public import Logging
+import NavStateModel
+import NavStateSQLite
 
 extension NavStore {
     /// What a save survives.
@@ -47,6 +50,14 @@ extension NavStore {
         /// fallback. Older ones are removed by the save itself, and their
         /// pages reused. Default 20; `nil` keeps every revision.
         public var keptRevisions: Int? = 20
+        /// The store's clock: what a save records as its time, what a
+        /// restore measures `maximumAge` against and what a prune measures
+        /// `notUpdatedFor` against. Replace it in tests instead of sleeping.
+        ///
+        /// ```swift
+        /// configuration.clock = { Date(timeIntervalSince1970: 1_800_000_000) }
+        /// ```
+        public var clock: @Sendable () -> Date = { Date() }
 
         /// The busy timeout in whole milliseconds, as SQLite takes it.
         var busyTimeoutMilliseconds: Int32 {

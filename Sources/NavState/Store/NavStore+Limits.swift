@@ -1,4 +1,6 @@
 import Foundation
+public import NavStateModel
+import NavStateSQLite
 
 extension NavStore {
     /// Characters a scene name may not hold: C0 and C1 controls (a terminal

@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import NavStateModel
+import NavStateSQLite
 
 /// Entry rows of one revision as the file holds them, by slot, in position
 /// order, before anything about them is trusted.
@@ -42,12 +44,13 @@ extension NavStore {
             throw .invalidArgument("revision numbers start at 1, not \(revision)")
         }
         let path = self.path
-        let loaded = try withConnection("load") { store -> (StoredRevision, [StoredDamage])? in
+        let loaded = try withConnection("load", refusable: { (store: inout State) throws(SQLiteError) in
             let connection = store.connection
-            return try connection.transaction(immediate: false) { () throws -> (StoredRevision, [StoredDamage])? in
+            return try connection.refusableTransaction(immediate: false) {
+                () throws(SQLiteError) -> Result<(StoredRevision, [StoredDamage])?, NavStoreError> in
                 let find = try connection.cached("SELECT id, head_revision FROM scene WHERE name = ?1")
                 try find.bind(.text(scene))
-                guard try find.step() else { return nil }
+                guard try find.step() else { return .success(nil) }
                 let sceneID = find.int(at: 0)
                 let head = find.int(at: 1)
                 find.reset()
@@ -56,16 +59,21 @@ extension NavStore {
                 try read.bind(.integer(sceneID), .integer(number))
                 guard try read.step() else {
                     if revision == nil {
-                        throw NavStoreError.corrupt(
+                        return .failure(.corrupt(
                             path: path,
-                            message: "scene '\(NavStoreError.shortened(scene))' names head revision \(head), which is not in the file")
+                            message: "scene '\(NavStoreError.shortened(scene))' names head revision \(head), which is not in the file"))
                     }
-                    return nil
+                    return .success(nil)
                 }
                 let savedAt = Date(timeIntervalSince1970: read.double(at: 0))
                 let layoutText = read.text(at: 1)
                 read.reset()
-                let layout = try StoredLayout.decode(layoutText, path: path)
+                let layout: StoredLayout
+                switch StoredLayout.decode(layoutText) {
+                case .success(let decoded): layout = decoded
+                case .failure(let problem):
+                    return .failure(.corrupt(path: path, message: "a revision's layout does not decode: \(problem)"))
+                }
                 let rows = number == head
                     ? try Self.headRows(connection, sceneID: sceneID)
                     : try Self.rows(connection, sceneID: sceneID, revision: number)
@@ -73,9 +81,9 @@ extension NavStore {
                 if number == head && damage.isEmpty, let slots = Slots.exact(rows) {
                     store.heads[scene] = CachedHead(sceneID: sceneID, revision: head, slots: slots, layout: layoutText)
                 }
-                return (StoredRevision(scene: scene, revision: number, savedAt: savedAt, state: state), damage)
+                return .success((StoredRevision(scene: scene, revision: number, savedAt: savedAt, state: state), damage))
             }
-        }
+        })
         logger.debug("loaded scene", metadata: [
             "scene": "\(scene)", "revision": "\(loaded?.0.revision ?? 0)", "damage": "\(loaded?.1.count ?? 0)",
         ])
@@ -84,7 +92,7 @@ extension NavStore {
 
     /// The head rows of a scene, by slot: read through the partial index
     /// of live entries, so the cost follows the depth, not the history.
-    static func headRows(_ connection: SQLiteConnection, sceneID: Int) throws -> StoredRows {
+    static func headRows(_ connection: SQLiteConnection, sceneID: Int) throws(SQLiteError) -> StoredRows {
         let statement = try connection.cached("""
             SELECT slot, position, tag, version, payload FROM entry INDEXED BY entry_head
             WHERE scene_id = ?1 AND valid_until IS NULL ORDER BY slot, position
@@ -94,7 +102,7 @@ extension NavStore {
     }
 
     /// The rows a past revision held, by slot.
-    static func rows(_ connection: SQLiteConnection, sceneID: Int, revision: Int) throws -> StoredRows {
+    static func rows(_ connection: SQLiteConnection, sceneID: Int, revision: Int) throws(SQLiteError) -> StoredRows {
         let statement = try connection.cached("""
             SELECT slot, position, tag, version, payload FROM entry
             WHERE scene_id = ?1 AND valid_from <= ?2 AND (valid_until IS NULL OR valid_until > ?2)
@@ -104,7 +112,7 @@ extension NavStore {
         return try readRows(statement)
     }
 
-    private static func readRows(_ statement: SQLiteStatement) throws -> StoredRows {
+    private static func readRows(_ statement: SQLiteStatement) throws(SQLiteError) -> StoredRows {
         var rows: StoredRows = [:]
         while try statement.step() {
             let entry = NavEntry(tag: statement.text(at: 2), version: statement.optionalInt(at: 3), payload: statement.text(at: 4))

@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import NavStateModel
+import NavStateSQLite
 
 extension NavStore {
     /// Refuses, before anything is written, a file that is not SQLite, that
@@ -7,31 +9,37 @@ extension NavStore {
     ///
     /// Only reads happen here: `PRAGMA journal_mode=WAL` rewrites bytes of
     /// the header, so it runs after these checks, never before.
-    static func checkBelongsToNavState(_ connection: SQLiteConnection, path: String) throws {
+    static func checkBelongsToNavState(_ connection: SQLiteConnection, path: String) throws(NavStoreError) {
         let objects: Int
         do {
             objects = try connection.integer("SELECT count(*) FROM sqlite_master")
         } catch {
             // A garbage file fails here, before a single byte is written.
-            if error.isNotADatabase || error.isCorrupt { throw NavStoreError.notADatabase(path: path) }
-            throw error
+            if error.isNotADatabase || error.isCorrupt { throw .notADatabase(path: path) }
+            throw NavStoreError(error, path: path)
         }
-        let applicationID = try connection.integer("PRAGMA application_id")
-        let schemaVersion = try connection.integer("PRAGMA user_version")
+        let (applicationID, schemaVersion) = try sqlite(path) { () throws(SQLiteError) in
+            (try connection.integer("PRAGMA application_id"), try connection.integer("PRAGMA user_version"))
+        }
         if applicationID != Self.applicationID && (applicationID != 0 || objects > 0) {
-            throw NavStoreError.foreignDatabase(path: path)
+            throw .foreignDatabase(path: path)
         }
         if schemaVersion > SchemaMigration.latestVersion {
-            throw NavStoreError.newerSchema(path: path, found: schemaVersion, known: SchemaMigration.latestVersion)
+            throw .newerSchema(path: path, found: schemaVersion, known: SchemaMigration.latestVersion)
         }
     }
 
-    static func configure(_ connection: SQLiteConnection, _ configuration: Configuration) throws {
+    static func configure(_ connection: SQLiteConnection, _ configuration: Configuration) throws(NavStoreError) {
+        let path = connection.filename
         // In memory the journal mode stays "memory"; on disk it must be WAL.
-        let mode = try connection.text("PRAGMA journal_mode = WAL")
+        let mode = try sqlite(path) { () throws(SQLiteError) in try connection.text("PRAGMA journal_mode = WAL") }
         if connection.filename != "" && mode?.lowercased() != "wal" {
-            throw NavStoreError.cannotOpen(path: connection.filename, message: "WAL journal mode is unavailable (got \(mode ?? "nothing"))")
+            throw .cannotOpen(path: path, message: "WAL journal mode is unavailable (got \(mode ?? "nothing"))")
         }
+        try sqlite(path) { () throws(SQLiteError) in try applyPragmas(connection, configuration) }
+    }
+
+    private static func applyPragmas(_ connection: SQLiteConnection, _ configuration: Configuration) throws(SQLiteError) {
         switch configuration.durability {
         case .normal: try connection.execute("PRAGMA synchronous = NORMAL")
         case .full: try connection.execute("PRAGMA synchronous = FULL")
@@ -65,53 +73,55 @@ extension NavStore {
     static func migrate(
         _ connection: SQLiteConnection, migrations: [SchemaMigration] = SchemaMigration.all,
         logger: Logger, path: String
-    ) throws -> Int {
-        try connection.execute("PRAGMA foreign_keys = OFF")
+    ) throws(NavStoreError) -> Int {
+        try sqlite(path) { () throws(SQLiteError) in try connection.execute("PRAGMA foreign_keys = OFF") }
         let known = migrations.last?.version ?? 0
         var applied = 0
         for migration in migrations {
-            let didApply = try connection.transaction(immediate: true) { () throws -> Bool in
-                // Another process may have migrated while this one waited.
-                let current = try connection.integer("PRAGMA user_version")
-                if current > known {
-                    throw NavStoreError.newerSchema(path: path, found: current, known: known)
+            let outcome = try sqlite(path) { () throws(SQLiteError) in
+                try connection.refusableTransaction(immediate: true) { () throws(SQLiteError) -> Result<Bool, NavStoreError> in
+                    // Another process may have migrated while this one waited.
+                    let current = try connection.integer("PRAGMA user_version")
+                    if current > known {
+                        return .failure(.newerSchema(path: path, found: current, known: known))
+                    }
+                    guard current < migration.version else { return .success(false) }
+                    do throws(SQLiteError) {
+                        try connection.execute(migration.sql)
+                    } catch where error.isSQLError {
+                        // "table … already exists": the file's user_version says
+                        // less than its tables do, so it was tampered with.
+                        return .failure(.corrupt(
+                            path: path,
+                            message: "its schema version \(current) does not match its tables (\(error.message))"))
+                    }
+                    let broken = try connection.integer("SELECT count(*) FROM pragma_foreign_key_check")
+                    if broken > 0 {
+                        return .failure(.corrupt(
+                            path: path, message: "migration \(migration.name) would leave \(broken) rows pointing at nothing"))
+                    }
+                    try connection.cached(
+                        "INSERT INTO navstate_migration (version, name, sql, applied_at) VALUES (?1, ?2, ?3, ?4)"
+                    ).bind(.integer(migration.version), .text(migration.name), .text(migration.sql),
+                           .real(Date().timeIntervalSince1970)).run()
+                    // PRAGMA takes no bound parameters; the version is our own constant.
+                    let setVersion = "PRAGMA user_version = " + String(migration.version)
+                    try connection.execute(setVersion)
+                    return .success(true)
                 }
-                guard current < migration.version else { return false }
-                do {
-                    try connection.execute(migration.sql)
-                } catch let error as SQLiteError where error.isSQLError {
-                    // "table … already exists": the file's user_version says
-                    // less than its tables do, so it was tampered with.
-                    throw NavStoreError.corrupt(
-                        path: path,
-                        message: "its schema version \(current) does not match its tables (\(error.message))")
-                }
-                let broken = try connection.integer("SELECT count(*) FROM pragma_foreign_key_check")
-                if broken > 0 {
-                    throw NavStoreError.corrupt(
-                        path: path, message: "migration \(migration.name) would leave \(broken) rows pointing at nothing")
-                }
-                try connection.cached(
-                    "INSERT INTO navstate_migration (version, name, sql, applied_at) VALUES (?1, ?2, ?3, ?4)"
-                ).bind(.integer(migration.version), .text(migration.name), .text(migration.sql),
-                       .real(Date().timeIntervalSince1970)).run()
-                // PRAGMA takes no bound parameters; the version is our own constant.
-                let setVersion = "PRAGMA user_version = " + String(migration.version)
-                try connection.execute(setVersion)
-                return true
             }
-            if didApply {
+            if try outcome.get() {
                 applied += 1
                 logger.info("migrated store", metadata: ["path": "\(path)", "migration": "\(migration.name)"])
             }
         }
-        try connection.execute("PRAGMA foreign_keys = ON")
+        try sqlite(path) { () throws(SQLiteError) in try connection.execute("PRAGMA foreign_keys = ON") }
         return applied
     }
 
     /// The schema version of the open database.
     public func schemaVersion() throws(NavStoreError) -> Int {
-        try withConnection("schema version") { state in
+        try withConnection("schema version") { (state: inout State) throws(SQLiteError) in
             try state.connection.integer("PRAGMA user_version")
         }
     }
@@ -129,7 +139,7 @@ extension NavStore {
 
     /// The rows of a checking pragma other than its single "ok".
     private func problems(reportedBy pragma: String) throws(NavStoreError) -> [String] {
-        try withConnection(pragma) { store in
+        try withConnection(pragma) { (store: inout State) throws(SQLiteError) in
             let statement = try store.connection.prepare(pragma)
             var problems: [String] = []
             while try statement.step() {
@@ -143,7 +153,7 @@ extension NavStore {
     /// The migrations recorded in the database, in order, with the SQL each
     /// one ran.
     public func appliedMigrations() throws(NavStoreError) -> [SchemaMigration] {
-        try withConnection("list migrations") { state in
+        try withConnection("list migrations") { (state: inout State) throws(SQLiteError) in
             let statement = try state.connection.cached("SELECT version, name, sql FROM navstate_migration ORDER BY version")
             var migrations: [SchemaMigration] = []
             while try statement.step() {

@@ -1,4 +1,6 @@
 import Foundation
+import NavStateModel
+import NavStateSQLite
 
 /// How a store opened with ``NavStore/init(readingAt:configuration:)``
 /// reaches its file without creating anything beside it.
@@ -65,43 +67,57 @@ final class TemporaryCopy {
 }
 
 extension NavStore {
-    static func openForReading(_ path: String, _ configuration: Configuration) throws -> (state: State, migrationsApplied: Int) {
-        guard FileManager.default.fileExists(atPath: path) else { throw NavStoreError.fileNotFound(path: path) }
+    static func openForReading(
+        _ path: String, _ configuration: Configuration
+    ) throws(NavStoreError) -> (state: State, migrationsApplied: Int) {
+        guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
         let (connection, source) = try readingConnection(path, configuration)
         return (State(connection: connection, reading: source), 0)
     }
 
     /// A connection for reading, in the mode the files beside `path` allow;
     /// its first reads have already checked that the file is NavState's.
-    static func readingConnection(_ path: String, _ configuration: Configuration) throws -> (SQLiteConnection, ReadingSource) {
+    static func readingConnection(
+        _ path: String, _ configuration: Configuration
+    ) throws(NavStoreError) -> (SQLiteConnection, ReadingSource) {
         let files = FileManager.default
         let timeout = configuration.busyTimeoutMilliseconds
         if !files.fileExists(atPath: path + "-wal") {
-            let connection = try SQLiteConnection(path: path, mode: .immutable, busyTimeoutMilliseconds: timeout)
+            let connection = try sqlite(path) { () throws(SQLiteError) in
+                try SQLiteConnection(path: path, mode: .immutable, busyTimeoutMilliseconds: timeout)
+            }
             try checkReadable(connection, path: path)
             return (connection, .immutable)
         }
         if files.fileExists(atPath: path + "-shm") {
-            do {
-                let connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMilliseconds: timeout)
+            do throws(NavStoreError) {
+                let connection = try sqlite(path) { () throws(SQLiteError) in
+                    try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMilliseconds: timeout)
+                }
                 try checkReadable(connection, path: path)
                 return (connection, .live)
-            } catch let error as SQLiteError where error.isReadOnly || error.isCannotOpen {
+            } catch {
                 // The -shm cannot be mapped from here (another user's, a
                 // read-only directory): read a copy instead.
+                switch error {
+                case .readOnly, .cannotOpen: break
+                default: throw error
+                }
             }
         }
         let copy = try TemporaryCopy(of: path)
-        let connection = try SQLiteConnection(path: copy.path, mode: .readOnly, busyTimeoutMilliseconds: timeout)
+        let connection = try sqlite(path) { () throws(SQLiteError) in
+            try SQLiteConnection(path: copy.path, mode: .readOnly, busyTimeoutMilliseconds: timeout)
+        }
         try checkReadable(connection, path: path)
         return (connection, .copy(copy))
     }
 
     /// A read-only store needs a NavState file with a schema it can read.
-    private static func checkReadable(_ connection: SQLiteConnection, path: String) throws {
+    private static func checkReadable(_ connection: SQLiteConnection, path: String) throws(NavStoreError) {
         try checkBelongsToNavState(connection, path: path)
-        if try connection.integer("PRAGMA user_version") == 0 {
-            throw NavStoreError.notInitialized(path: path)
+        if try sqlite(path, { () throws(SQLiteError) in try connection.integer("PRAGMA user_version") }) == 0 {
+            throw .notInitialized(path: path)
         }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import NavStateModel
+import NavStateSQLite
 
 /// What ``NavStore/openRecovering(path:configuration:)`` did to get a usable
 /// store.
@@ -89,7 +91,7 @@ extension NavStore {
     /// Older revisions are not read: ``restore(scene:registry:options:)``
     /// skips a damaged one on its own.
     public func damagedScenes() throws(NavStoreError) -> [SceneDamage] {
-        let names = try withConnection("check scenes") { store -> [(String, Int)] in
+        let names = try withConnection("check scenes") { (store: inout State) throws(SQLiteError) -> [(String, Int)] in
             let statement = try store.connection.cached("SELECT name, head_revision FROM scene ORDER BY name")
             var names: [(String, Int)] = []
             while try statement.step() { names.append((statement.text(at: 0), statement.int(at: 1))) }
@@ -116,10 +118,10 @@ extension NavStore {
     ///
     /// - Returns: The scene's new name.
     public func setAside(scene: String) throws(NavStoreError) -> String {
-        let renamed = try withConnection("set scene aside") { store -> String? in
+        let renamed = try withConnection("set scene aside") { (store: inout State) throws(SQLiteError) -> String? in
             store.heads[scene] = nil
             let connection = store.connection
-            return try connection.transaction(immediate: true) { () throws -> String? in
+            return try connection.transaction(immediate: true) { () throws(SQLiteError) -> String? in
                 let exists = try connection.cached("SELECT count(*) FROM scene WHERE name = ?1")
                 try exists.bind(.text(scene))
                 guard try exists.step(), exists.int(at: 0) > 0 else { return nil }

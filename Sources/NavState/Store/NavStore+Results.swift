@@ -1,4 +1,6 @@
 public import Foundation
+public import NavStateModel
+import NavStateSQLite
 
 /// What one save did.
 public struct SaveResult: Sendable, Hashable {
@@ -37,14 +39,15 @@ public struct SceneSummary: Sendable, Hashable, Codable {
     public var scene: String
     /// The head revision.
     public var revision: Int
-    /// Entries in the head state, presentation destinations included.
-    public var depth: Int
+    /// Entries in the head state, presentation destinations included
+    /// (``SceneState/entryCount``).
+    public var entryCount: Int
     public var presentations: Int
     public var updatedAt: Date
     /// Tag and payload bytes of the head state.
     public var bytes: Int
     /// True when the scene names a head revision the file does not hold
-    /// (damage; depth, presentations and bytes are then 0).
+    /// (damage; entry count, presentations and bytes are then 0).
     public var headIsMissing: Bool = false
 }
 
@@ -52,16 +55,31 @@ public struct SceneSummary: Sendable, Hashable, Codable {
 public struct RevisionSummary: Sendable, Hashable, Codable {
     public var revision: Int
     public var savedAt: Date
-    public var depth: Int
+    /// Entries in the revision, presentation destinations included.
+    public var entryCount: Int
     public var presentations: Int
     public var bytes: Int
 }
 
-/// What a prune removed.
+/// What a prune removed, or would remove.
 public struct PruneResult: Sendable, Hashable, Codable {
+    /// Each scene the prune touched: deleted whole, or some of its older
+    /// revisions removed. Sorted by name.
+    public var scenes: [PrunedScene]
     public var scenesRemoved: Int
     public var revisionsRemoved: Int
     public var entriesRemoved: Int
+    /// True when nothing was changed: the figures say what a prune would do.
+    public var isDryRun: Bool
+}
+
+/// One scene a prune touched.
+public struct PrunedScene: Sendable, Hashable, Codable {
+    public var scene: String
+    /// Revisions removed (all of them when the scene was deleted).
+    public var revisionsRemoved: Int
+    /// True when the whole scene was deleted for not being saved recently.
+    public var deleted: Bool
 }
 
 /// Counts and sizes of a store.

@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+public import NavStateModel
+import NavStateSQLite
 
 extension NavStore {
     /// Saves a scene's state as a new revision.
@@ -61,9 +63,9 @@ extension NavStore {
         let keptRevisions = configuration.keptRevisions.map { max(1, $0) }
         let newSlots = Slots.of(state)
         let layout = StoredLayout(state.presentations.map(\.method), state.checkpoints, state.values.mapValues(\.storedEntry)).json()
-        let now = Date().timeIntervalSince1970
+        let now = configuration.clock().timeIntervalSince1970
 
-        let result = try withConnection("save") { store -> SaveResult in
+        let result = try withConnection("save", refusable: { (store: inout State) throws(SQLiteError) -> Result<SaveResult, NavStoreError> in
             let connection = store.connection
             let changesBefore = connection.totalChanges
             // Taken out of the cache so its arrays are uniquely owned and the
@@ -79,7 +81,8 @@ extension NavStore {
                 headLayout = cached.layout
                 swap(&slots, &cached.slots)
             }
-            let written = try connection.transaction(immediate: true) { () throws -> WrittenRevision in
+            let outcome = try connection.refusableTransaction(immediate: true) {
+                () throws(SQLiteError) -> Result<WrittenRevision, NavStoreError> in
                 var sceneID: Int
                 var head = 0
                 let find = try connection.cached("SELECT id, head_revision FROM scene WHERE name = ?1")
@@ -92,7 +95,7 @@ extension NavStore {
                 }
                 find.reset()
                 if let expectedHead, expectedHead != head {
-                    throw NavStoreError.conflict(scene: scene, expected: expectedHead, actual: head)
+                    return .failure(.conflict(scene: scene, expected: expectedHead, actual: head))
                 }
                 if sceneID == 0 {
                     try connection.cached(
@@ -123,19 +126,24 @@ extension NavStore {
                     // The head already holds this state: a restore followed by
                     // the app saving what it restored must not look like a new
                     // revision to the crash-loop guard.
-                    return WrittenRevision(sceneID: sceneID, revision: head, isNew: false, inserted: 0, closed: 0)
+                    return .success(WrittenRevision(sceneID: sceneID, revision: head, isNew: false, inserted: 0, closed: 0))
                 }
                 try connection.cached("""
                     INSERT INTO revision (scene_id, number, saved_at, depth, presentation_count, byte_count, layout)
                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-                    """).bind(.integer(sceneID), .integer(revision), .real(now), .integer(state.depth),
+                    """).bind(.integer(sceneID), .integer(revision), .real(now), .integer(state.entryCount),
                               .integer(state.presentations.count), .integer(bytes), .text(layout)).run()
                 try connection.cached("UPDATE scene SET head_revision = ?1, updated_at = ?2 WHERE id = ?3")
                     .bind(.integer(revision), .real(now), .integer(sceneID)).run()
                 if let keptRevisions, revision > keptRevisions {
                     try Self.forgetRevisions(connection, sceneID: sceneID, before: revision - keptRevisions + 1)
                 }
-                return WrittenRevision(sceneID: sceneID, revision: revision, isNew: true, inserted: inserted, closed: closed)
+                return .success(WrittenRevision(sceneID: sceneID, revision: revision, isNew: true, inserted: inserted, closed: closed))
+            }
+            let written: WrittenRevision
+            switch outcome {
+            case .success(let value): written = value
+            case .failure(let refusal): return .failure(refusal)
             }
             let head = CachedHead(sceneID: written.sceneID, revision: written.revision, slots: slots, layout: layout)
             if store.heads.count >= Self.cachedHeadLimit && store.heads[scene] == nil {
@@ -143,11 +151,11 @@ extension NavStore {
                 store.heads.removeAll()
             }
             store.heads[scene] = head
-            return SaveResult(
+            return .success(SaveResult(
                 revision: written.revision, isNewRevision: written.isNew, omitted: omitted,
                 entriesInserted: written.inserted, entriesClosed: written.closed,
-                rowsWritten: connection.totalChanges - changesBefore)
-        }
+                rowsWritten: connection.totalChanges - changesBefore))
+        })
         logger.debug("saved scene", metadata: [
             "scene": "\(scene)", "revision": "\(result.revision)",
             "inserted": "\(result.entriesInserted)", "closed": "\(result.entriesClosed)",
@@ -170,7 +178,7 @@ extension NavStore {
     /// only they could see, and their crash-loop counts. Run by every save,
     /// so each removes about one revision: its cost follows what it removes,
     /// never the history's length, and SQLite reuses the freed pages.
-    static func forgetRevisions(_ connection: SQLiteConnection, sceneID: Int, before oldestKept: Int) throws {
+    static func forgetRevisions(_ connection: SQLiteConnection, sceneID: Int, before oldestKept: Int) throws(SQLiteError) {
         try connection.cached("DELETE FROM revision WHERE scene_id = ?1 AND number < ?2")
             .bind(.integer(sceneID), .integer(oldestKept)).run()
         // An entry closed at revision v was part of revisions before v only.
@@ -182,7 +190,7 @@ extension NavStore {
     }
 
     /// The layout JSON a revision was saved with, empty when there is none.
-    static func layoutText(_ connection: SQLiteConnection, sceneID: Int, revision: Int) throws -> String {
+    static func layoutText(_ connection: SQLiteConnection, sceneID: Int, revision: Int) throws(SQLiteError) -> String {
         let read = try connection.cached("SELECT layout FROM revision WHERE scene_id = ?1 AND number = ?2")
         try read.bind(.integer(sceneID), .integer(revision))
         defer { read.reset() }
@@ -219,7 +227,7 @@ extension NavStore {
     private static func writeChanges<Element: StorableElement>(
         _ connection: SQLiteConnection, sceneID: Int, revision: Int,
         slots: inout [Int: [NavEntry]], to new: [Int: [Element]]
-    ) throws -> (inserted: Int, closed: Int) {
+    ) throws(SQLiteError) -> (inserted: Int, closed: Int) {
         var inserted = 0
         var closed = 0
         for slot in Set(slots.keys).union(new.keys).sorted() {
@@ -277,42 +285,5 @@ extension NavStore {
             }
         }
         return (inserted, closed)
-    }
-}
-
-extension SceneState {
-    /// The state without never-persisted elements. Such an element takes with
-    /// it the rest of its stack and every presentation above that stack, so
-    /// nothing is restored on top of a screen that is not there; checkpoints
-    /// that no longer point anywhere go too.
-    func omittingNeverPersisted(
-        _ isNeverPersisted: (Element) -> Bool
-    ) -> (SceneState, [(location: EntryLocation, element: Element)]) {
-        var omitted: [(location: EntryLocation, element: Element)] = []
-        var state = self
-        for index in 0..<state.stackCount {
-            if index > 0, isNeverPersisted(state.presentations[index - 1].destination) {
-                omitted += state.locatedElements(from: index, includingValues: false)
-                state.presentations.removeSubrange((index - 1)...)
-                break
-            }
-            let stack = state.stack(index)
-            if let cut = stack.firstIndex(where: isNeverPersisted) {
-                omitted += (cut..<stack.count).map { (.stack(index, position: $0), stack[$0]) }
-                omitted += state.locatedElements(from: index + 1, includingValues: false)
-                state.setStack(index, to: Array(stack[..<cut]))
-                state.presentations.removeSubrange(index...)
-                break
-            }
-        }
-        for (name, value) in state.values.sorted(by: { $0.key < $1.key }) where isNeverPersisted(value) {
-            omitted.append((.value(name), value))
-            state.values[name] = nil
-        }
-        let stackSizes = (0..<state.stackCount).map { state.stack($0).count }
-        state.checkpoints.removeAll { checkpoint in
-            checkpoint.stack < 0 || checkpoint.stack >= stackSizes.count || checkpoint.index > stackSizes[checkpoint.stack]
-        }
-        return (state, omitted)
     }
 }

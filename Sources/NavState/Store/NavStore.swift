@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import NavStateModel
+import NavStateSQLite
 
 /// Saves and loads navigation state per scene in one SQLite file.
 ///
@@ -93,48 +95,72 @@ public final class NavStore: Sendable {
             ])
             state = LockedState(opened.state)
         } catch {
-            let storeError = Self.storeError(error, path: path)
-            configuration.logger.error("could not open store", metadata: ["path": "\(path)", "error": "\(storeError)"])
-            throw storeError
+            configuration.logger.error("could not open store", metadata: ["path": "\(path)", "error": "\(error)"])
+            throw error
         }
     }
 
-    /// Any failure as the store's error type.
-    static func storeError(_ error: any Error, path: String) -> NavStoreError {
-        switch error {
-        case let error as NavStoreError: error
-        case let error as SQLiteError: NavStoreError(error, path: path)
-        default: .cannotOpen(path: path, message: String(describing: error))
+    /// Runs SQLite work on the open path, naming its failure for `path`.
+    static func sqlite<T>(_ path: String, _ body: () throws(SQLiteError) -> T) throws(NavStoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw NavStoreError(error, path: path)
         }
     }
 
-    private static func openForWriting(_ path: String, _ configuration: Configuration) throws -> (state: State, migrationsApplied: Int) {
+    private static func openForWriting(
+        _ path: String, _ configuration: Configuration
+    ) throws(NavStoreError) -> (state: State, migrationsApplied: Int) {
         if path != ":memory:" { try createOwnerOnlyFileIfMissing(path) }
-        let connection = try SQLiteConnection(
-            path: path, mode: .readWrite(create: path == ":memory:"),
-            busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+        let connection = try sqlite(path) { () throws(SQLiteError) in
+            try SQLiteConnection(
+                path: path, mode: .readWrite(create: path == ":memory:"),
+                busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+        }
         try checkBelongsToNavState(connection, path: path)
         try configure(connection, configuration)
         let applied = try migrate(connection, logger: configuration.logger, path: path)
         return (State(connection: connection), applied)
     }
 
-    /// Runs `body` with the connection, turning SQLite failures into
+    /// Runs `body` with the connection, naming SQLite's failures as
     /// ``NavStoreError`` and logging them.
-    func withConnection<T>(_ operation: String, _ body: (inout State) throws -> T) throws(NavStoreError) -> T {
-        do {
-            return try state.withLock { state in
-                if let reading = state.reading, reading.isStale(path: path) {
-                    // A writer has opened the file since: read through its WAL.
+    func withConnection<T>(
+        _ operation: String, _ body: (inout State) throws(SQLiteError) -> T
+    ) throws(NavStoreError) -> T {
+        try withConnection(operation, refusable: { (state: inout State) throws(SQLiteError) -> Result<T, NavStoreError> in
+            .success(try body(&state))
+        })
+    }
+
+    /// Runs `body` with the connection; a `.failure` it returns is the
+    /// store's own refusal (a conflict, a damaged head), thrown as it is.
+    func withConnection<T>(
+        _ operation: String, refusable body: (inout State) throws(SQLiteError) -> Result<T, NavStoreError>
+    ) throws(NavStoreError) -> T {
+        let outcome: Result<T, NavStoreError> = state.withLock { state in
+            if let reading = state.reading, reading.isStale(path: path) {
+                // A writer has opened the file since: read through its WAL.
+                do throws(NavStoreError) {
                     (state.connection, state.reading) = try Self.readingConnection(path, configuration)
+                } catch {
+                    return .failure(error)
                 }
-                defer { state.connection.resetActiveStatements() }
-                return try body(&state)
             }
-        } catch {
-            let storeError = Self.storeError(error, path: path)
-            logger.error("\(operation) failed", metadata: ["path": "\(path)", "error": "\(storeError)"])
-            throw storeError
+            defer { state.connection.resetActiveStatements() }
+            do throws(SQLiteError) {
+                return try body(&state)
+            } catch {
+                return .failure(NavStoreError(error, path: path))
+            }
+        }
+        switch outcome {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            logger.error("\(operation) failed", metadata: ["path": "\(path)", "error": "\(error)"])
+            throw error
         }
     }
 
@@ -171,9 +197,9 @@ final class LockedState: @unchecked Sendable {
         self.value = value
     }
 
-    func withLock<T>(_ body: (inout NavStore.State) throws -> T) rethrows -> T {
+    func withLock<T>(_ body: (inout NavStore.State) -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
-        return try body(&value)
+        return body(&value)
     }
 }

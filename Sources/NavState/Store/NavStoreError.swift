@@ -1,4 +1,6 @@
 import Foundation
+public import NavStateModel
+import NavStateSQLite
 
 /// An error from the store: opening, saving, loading and maintaining a
 /// NavState database.
@@ -35,11 +37,13 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A scene name that cannot be stored.
     case invalidSceneName(String, reason: String)
     /// The state to save breaks a scene-state invariant.
-    case invalidState(NavModelError)
+    case invalidState(SceneStateError)
     /// A revision number below 1 or an option out of range.
     case invalidArgument(String)
-    /// Any other SQLite failure, with its result code and message.
-    case sqlite(path: String, code: Int32, message: String)
+    /// Any other SQLite failure: its primary and extended result codes
+    /// (sqlite.org/rescode.html), SQLite's message, and the SQL that was
+    /// running, bound values never included.
+    case sqlite(path: String, code: Int32, extendedCode: Int32, message: String, sql: String?)
 
     /// The limits a save is checked against.
     public enum StoreLimit: String, Sendable, Hashable, CustomStringConvertible {
@@ -68,20 +72,26 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         return "\(shown.prefix(limit))… (\(name.utf8.count) bytes)"
     }
 
+    /// The first line of an SQL statement, for a one-line message.
+    private static func firstLine(of sql: String) -> String {
+        let line = sql.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? sql
+        return line.trimmingCharacters(in: .whitespaces)
+    }
+
     public var description: String {
         switch self {
         case let .fileNotFound(path):
-            return "\(path) does not exist; give another file with --db or NAVSTATE_DB, or save to create it"
+            return "\(path) does not exist; a store opened for writing creates it"
         case let .notInitialized(path):
             return "\(path) holds no NavState data yet; save a scene to create the schema"
         case let .notADatabase(path):
-            return "\(path) is not a NavState database (not SQLite, or damaged); it was left untouched. Move it aside or open with recovery to start fresh"
+            return "\(path) is not a NavState database (not SQLite, or damaged); it was left untouched. Open it with NavStore.openRecovering to set it aside and start fresh"
         case let .foreignDatabase(path):
             return "\(path) is an SQLite database of another app; it was left untouched. Point NavState at its own file"
         case let .newerSchema(path, found, known):
             return "\(path) was saved by schema \(found); this NavState knows schema \(known). Upgrade NavState to read it; the file was left untouched"
         case let .corrupt(path, message):
-            return "\(path) is damaged (\(message)); it was left untouched. Run 'navstate check' or open with recovery to start fresh"
+            return "\(path) is damaged (\(message)); it was left untouched. Open it with NavStore.openRecovering to set it aside and start fresh"
         case let .readOnly(path):
             return "\(path) cannot be written (read-only file or directory); check its permissions"
         case let .diskFull(path):
@@ -100,8 +110,9 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return error.description
         case let .invalidArgument(reason):
             return reason
-        case let .sqlite(path, code, message):
-            return "SQLite error \(code) on \(path): \(message)"
+        case let .sqlite(path, code, extendedCode, message, sql):
+            let statement = sql.map { " while running \(Self.firstLine(of: $0))" } ?? ""
+            return "SQLite error \(code) (extended \(extendedCode)) on \(path): \(message)\(statement)"
         }
     }
 }
@@ -124,7 +135,9 @@ extension NavStoreError {
         } else {
             // The errno says what an I/O error was ("errno 5: Input/output error").
             let system = error.systemError == 0 ? "" : " (errno \(error.systemError): \(String(cString: strerror(error.systemError))))"
-            self = .sqlite(path: path, code: error.code, message: error.message + system)
+            self = .sqlite(
+                path: path, code: error.primaryCode, extendedCode: error.code,
+                message: error.message + system, sql: error.sql)
         }
     }
 }

@@ -1,3 +1,6 @@
+import NavStateModel
+import NavStateSQLite
+
 /// One numbered SQL file from `Migrations/`, compiled into the library.
 ///
 /// ``all`` is generated at build time from the files themselves, so the SQL

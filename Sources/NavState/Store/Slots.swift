@@ -1,3 +1,6 @@
+import NavStateModel
+import NavStateSQLite
+
 /// Where each entry of a state lives in the `entry` table: slot 0 is the root
 /// stack, slot k the stack of presentation k, slot −k its destination.
 enum Slots {
@@ -111,12 +114,12 @@ enum Slots {
 
         for checkpoint in layout.checkpoints {
             if checkpoint.stack >= 0, checkpoint.stack < state.stackCount,
-               checkpoint.index >= 0, checkpoint.index <= state.stack(checkpoint.stack).count {
+               checkpoint.entriesKept >= 0, checkpoint.entriesKept <= state.stack(checkpoint.stack).count {
                 state.checkpoints.append(checkpoint)
             } else {
                 damage.append(StoredDamage(
                     location: nil, entry: nil,
-                    problem: "checkpoint '\(checkpoint.name)' (stack \(checkpoint.stack), keeping \(checkpoint.index)) points past what the revision holds"))
+                    problem: "checkpoint '\(checkpoint.name)' (stack \(checkpoint.stack), keeping \(checkpoint.entriesKept)) points past what the revision holds"))
             }
         }
         for (name, value) in layout.values.sorted(by: { $0.key < $1.key }) {

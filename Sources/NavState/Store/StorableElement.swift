@@ -1,3 +1,6 @@
+public import NavStateModel
+import NavStateSQLite
+
 /// An element the store can write: a raw ``NavEntry``, or an
 /// ``AnyDestination`` written under its stable name.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import NavStateModel
+import NavStateSQLite
 
 /// The part of a revision that is not stack entries: presentation methods,
 /// checkpoints and scene values, stored as one small JSON text per revision.
@@ -31,12 +33,17 @@ struct StoredLayout: Codable, Equatable {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? Self.emptyJSON
     }
 
-    static func decode(_ text: String, path: String) throws(NavStoreError) -> StoredLayout {
-        if text == emptyJSON { return StoredLayout([], [], [:]) }
+    /// The layout a revision row holds, or why it does not decode.
+    static func decode(_ text: String) -> Result<StoredLayout, LayoutProblem> {
+        if text == emptyJSON { return .success(StoredLayout([], [], [:])) }
         do {
-            return try JSONDecoder().decode(StoredLayout.self, from: Data(text.utf8))
+            return .success(try JSONDecoder().decode(StoredLayout.self, from: Data(text.utf8)))
         } catch {
-            throw .corrupt(path: path, message: "a revision's layout does not decode: \(error)")
+            return .failure(LayoutProblem(description: String(describing: error)))
         }
+    }
+
+    struct LayoutProblem: Error, CustomStringConvertible {
+        var description: String
     }
 }

@@ -1,31 +1,41 @@
 import ArgumentParser
 import NavState
+import NavStateTooling
 
 extension NavStateCommand {
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check a database's integrity, and which saved entries an app's registry would drop.",
             discussion: """
-                Runs PRAGMA integrity_check, then loads every scene's head revision and reports each one \
-                that cannot load (a head that names a missing revision, rows with gaps, a layout that does \
-                not match its rows; 'navstate repair' sets those aside), then a dry-run restore of every scene's head revision (or \
-                of the scenes named) against a registry manifest: entries whose tag the app no longer \
+                Runs PRAGMA integrity_check; SQLite's report, if any, is printed under a heading. \
+                Then loads every scene's head revision and reports each one that cannot load (a head \
+                that names a missing revision, rows with gaps, a layout that does not match its rows; \
+                'navstate repair' sets those aside). Then a dry-run restore of every scene's head (or of \
+                the scenes named) against a registry manifest: entries whose tag the app no longer \
                 knows, saved at a newer payload version, or now marked never-persisted, and what they \
-                take with them. The built-in types (Swift.Int, Si, …) are always known. Run it against \
-                a copy of a real database before shipping an update.
+                take with them. Without --registry only the built-in types (Int, String, UUID, …) are \
+                known, and the output says so. Run it against a copy of a real database before \
+                shipping an update.
 
-                Exit status: 0 when every scene loads and nothing would be dropped, 1 when a scene cannot \
-                load or something would be dropped, 2 on errors.
+                Exit status: 0 when the file is sound, every scene loads and nothing would be dropped; \
+                1 otherwise; 2 on errors.
+
+                Examples:
+                  navstate check --db app.sqlite
+                  navstate check --registry v2.manifest.json --policy truncate-at-first-failure main
+                  navstate check --json --registry v2.manifest.json
                 """)
 
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var output: OutputOptions
 
-        @Option(help: "The new app version's registry manifest (JSON written by DestinationRegistry.manifest).")
+        @Option(
+            help: "The new app version's registry manifest (JSON written by DestinationRegistry.manifest).",
+            completion: .file(extensions: ["json"]))
         var registry: String?
 
-        @Option(help: "dropUndecodable, truncateAtFirstFailure or allOrNothing.")
-        var policy: PolicyOption = .dropUndecodable
+        @Option(help: "The restore policy: drop-undecodable, truncate-at-first-failure or all-or-nothing.")
+        var policy: RestorePolicy = .dropUndecodable
 
         @Argument(help: "Scenes to check (default: all).")
         var scenes: [String] = []
@@ -49,53 +59,61 @@ extension NavStateCommand {
 
         struct Report: Encodable {
             var ok: Bool
+            /// SQLite's integrity report: empty when the file is sound.
             var integrity: [String]
+            /// The manifest checked against; `nil` for the built-in types only.
+            var registry: String?
             var scenes: [SceneReport]
         }
 
         func run() async throws {
-            let report = try await Terminal.run { () async throws -> Report in
-                let resolver = try ManifestFile.resolver(at: registry)
-                let store = try database.openForReading()
-                let integrity = try store.integrityCheck()
-                guard integrity.isEmpty else {
-                    throw CLIError("integrity check failed: \(integrity.prefix(3).joined(separator: "; "))")
-                }
-                let listed = try store.scenes()
-                let names = scenes.isEmpty ? listed.map(\.scene) : scenes
-                let damaged = Dictionary(try store.damagedScenes().map { ($0.scene, $0) }, uniquingKeysWith: { first, _ in first })
-                var reports: [SceneReport] = []
+            let known = try ManifestFile.registry(at: registry)
+            let store = try database.openForReading()
+            let integrity = try store.integrityCheck()
+            var reports: [SceneReport] = []
+            if integrity.isEmpty {
+                let names = scenes.isEmpty ? try store.scenes().map(\.scene) : scenes
+                let damaged = Dictionary(
+                    try store.damagedScenes().map { ($0.scene, $0) }, uniquingKeysWith: { first, _ in first })
                 for name in names {
                     if let damage = damaged[name] {
                         reports.append(SceneReport(scene: name, revision: damage.revision, damage: damage.problem, dropped: []))
                         continue
                     }
-                    guard let head = try store.load(scene: name) else {
-                        throw CLIError("there is no scene '\(name)' in \(database.path); 'navstate scenes' lists them")
-                    }
-                    let dropped = await resolver.dryRun(head.state, policy: RestorePolicy(rawValue: policy.rawValue) ?? .dropUndecodable).map(Self.describe)
+                    guard let head = try store.load(scene: name) else { throw database.noSuchScene(name) }
+                    let dropped = await known.dryRun(head.state, policy: policy).map(Self.describe)
                     reports.append(SceneReport(scene: name, revision: head.revision, damage: nil, dropped: dropped))
                 }
-                let ok = reports.allSatisfy { $0.dropped.isEmpty && $0.damage == nil }
-                return Report(ok: ok, integrity: integrity, scenes: reports)
             }
+            let ok = integrity.isEmpty && reports.allSatisfy { $0.dropped.isEmpty && $0.damage == nil }
+            let report = Report(ok: ok, integrity: integrity, registry: registry, scenes: reports)
             if output.json {
                 try Terminal.printJSON(report)
             } else {
-                Terminal.line("integrity: ok")
-                for scene in report.scenes {
-                    if let damage = scene.damage {
-                        Terminal.line("scene '\(scene.scene)' revision \(scene.revision): cannot load: \(damage)")
-                        continue
-                    }
-                    Terminal.line("scene '\(scene.scene)' revision \(scene.revision): " +
-                          (scene.dropped.isEmpty ? "nothing would be dropped" : "\(scene.dropped.count) would be dropped"))
-                    for dropped in scene.dropped {
-                        Terminal.line("  \(dropped.location)  \(dropped.tag)  \(dropped.reason)  \(dropped.detail)")
-                    }
-                }
+                print(report)
             }
             if !report.ok { throw ExitCode(1) }
+        }
+
+        private func print(_ report: Report) {
+            guard report.integrity.isEmpty else {
+                Terminal.line("integrity check failed (scenes were not checked):")
+                for problem in report.integrity { Terminal.line("  \(problem)") }
+                return
+            }
+            Terminal.line("integrity: ok")
+            Terminal.line(report.registry.map { "registry: \($0)" } ?? "registry: the built-in types only (no --registry given)")
+            for scene in report.scenes {
+                if let damage = scene.damage {
+                    Terminal.line("scene '\(scene.scene)' revision \(scene.revision): cannot load: \(damage)")
+                    continue
+                }
+                Terminal.line("scene '\(scene.scene)' revision \(scene.revision): " +
+                              (scene.dropped.isEmpty ? "nothing would be dropped" : "\(scene.dropped.count) would be dropped"))
+                for dropped in scene.dropped {
+                    Terminal.line("  \(dropped.location)  \(dropped.tag)  \(dropped.reason)  \(dropped.detail)")
+                }
+            }
         }
 
         static func describe(_ dropped: DroppedEntry) -> Dropped {
@@ -109,9 +127,4 @@ extension NavStateCommand {
                 tag: dropped.entry.wireTag, reason: dropped.reason.code, detail: dropped.reason.description)
         }
     }
-}
-
-/// `--policy`: ``RestorePolicy`` as a command-line value.
-enum PolicyOption: String, ExpressibleByArgument, CaseIterable {
-    case dropUndecodable, truncateAtFirstFailure, allOrNothing
 }

@@ -7,7 +7,13 @@ extension NavStateCommand {
             abstract: "Show what changed between two revisions of a scene, as navigation steps.",
             discussion: """
                 The steps (dismiss, pop, push, present, set value, set checkpoints) are the shortest \
-                plan that turns the first revision into the second.
+                plan that turns the first revision into the second. A tag is shown as written, with \
+                @N when it carries payload version N; a checkpoint as NAME (stack S, keeps K), K being \
+                how many entries of stack S stay when the app returns to it.
+
+                Examples:
+                  navstate diff main 3 4
+                  navstate diff main 1 4 --json
                 """)
 
         @OptionGroup var database: DatabaseOptions
@@ -41,30 +47,30 @@ extension NavStateCommand {
         }
 
         func run() async throws {
-            try await Terminal.run {
-                let store = try database.openForReading()
-                let first = try RevisionLookup.load(store, scene: scene, revision: from)
-                let second = try RevisionLookup.load(store, scene: scene, revision: to)
-                let steps = first.state.steps(to: second.state).map(Self.describe)
-                if output.json {
-                    try Terminal.printJSON(Report(scene: scene, from: from, to: to, steps: steps))
-                    return
+            let store = try database.openForReading()
+            let first = try RevisionLookup.load(store, scene: scene, revision: from, database: database)
+            let second = try RevisionLookup.load(store, scene: scene, revision: to, database: database)
+            let steps = first.state.steps(to: second.state).map(Self.describe)
+            if output.json {
+                try Terminal.printJSON(Report(scene: scene, from: from, to: to, steps: steps))
+                return
+            }
+            Terminal.line("scene '\(scene)'  revision \(from) -> \(to)")
+            if steps.isEmpty { Terminal.line("  no changes") }
+            for step in steps {
+                var words = ["  \(step.op)"]
+                if let count = step.count { words.append(String(count)) }
+                if let method = step.method { words.append(method) }
+                if let name = step.name { words.append("'\(name)'") }
+                if let tag = step.tag { words.append(NavEntry(tag: tag, version: step.version, payload: "").wireTag) }
+                if let payload = step.payload { words.append(payload) }
+                if step.op == "set-value" && step.tag == nil { words.append("(removed)") }
+                if let checkpoints = step.checkpoints {
+                    words.append(checkpoints.map {
+                        "\($0.name) (stack \($0.stack), keeps \($0.entriesKept))"
+                    }.joined(separator: ", "))
                 }
-                Terminal.line("scene '\(scene)'  revision \(from) -> \(to)")
-                if steps.isEmpty { Terminal.line("  no changes") }
-                for step in steps {
-                    var words = ["  \(step.op)"]
-                    if let count = step.count { words.append(String(count)) }
-                    if let method = step.method { words.append(method) }
-                    if let name = step.name { words.append("'\(name)'") }
-                    if let tag = step.tag { words.append(tag + (step.version.map { "@\($0)" } ?? "")) }
-                    if let payload = step.payload { words.append(payload) }
-                    if step.op == "set-value" && step.tag == nil { words.append("(removed)") }
-                    if let checkpoints = step.checkpoints {
-                        words.append(checkpoints.map { "\($0.name)@\($0.stack):\($0.index)" }.joined(separator: " "))
-                    }
-                    Terminal.line(words.joined(separator: " "))
-                }
+                Terminal.line(words.joined(separator: " "))
             }
         }
 

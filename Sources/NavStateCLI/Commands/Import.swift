@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavState
+import NavStateTooling
 
 extension NavStateCommand {
     struct Import: AsyncParsableCommand {
@@ -10,9 +11,14 @@ extension NavStateCommand {
                 Reads SwiftUI's NavigationPath.CodableRepresentation (module-qualified tags such as \
                 Swift.Int, or mangled tags such as Si as NavigationBackport writes them), FlowStacks' \
                 FlowPath.CodableRepresentation (its sheet and cover routes become presentations), or \
-                NavState's own scene JSON. --format auto (the default) tells them apart. Tags are stored \
+                NavState's own scene JSON. Without --format the format is detected. Tags are stored \
                 as given; every payload must be valid JSON. Creates the database if it does not exist. \
                 Nothing is written when the input is not valid.
+
+                Examples:
+                  navstate import main path.json
+                  navstate import main flow.json --format flowstacks --expected-head 3
+                  cat path.json | navstate import main -
                 """)
 
         @OptionGroup var database: DatabaseOptions
@@ -20,37 +26,31 @@ extension NavStateCommand {
         @Argument(help: "The scene's name.")
         var scene: String
 
-        @Argument(help: "The JSON file to read, or - for standard input.")
+        @Argument(help: "The JSON file to read, or - for standard input.", completion: .file(extensions: ["json"]))
         var file: String
 
-        @Option(help: "auto, swiftui, flowstacks or scene.")
-        var format: ImportFormatOption = .auto
+        @Option(help: "swiftui, flowstacks or scene (default: detected).")
+        var format: SceneFormat?
 
         @Option(help: "Save only if the scene's head revision is still this one (0: only if the scene is new).")
         var expectedHead: Int?
 
-        enum ImportFormatOption: String, ExpressibleByArgument, CaseIterable {
-            case auto, swiftui, flowstacks, scene
-        }
-
         func run() async throws {
-            try await Terminal.run {
-                let data: Data
-                if file == "-" {
-                    data = FileHandle.standardInput.readDataToEndOfFile()
-                } else {
-                    guard let contents = FileManager.default.contents(atPath: file) else {
-                        throw CLIError("cannot read \(file); check the path")
-                    }
-                    data = contents
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let contents = FileManager.default.contents(atPath: file) else {
+                    throw CLIError("cannot read \(file); check the path")
                 }
-                // Everything is checked before the database is opened, so a bad
-                // input leaves the file as it was.
-                let (state, detected) = try SceneImport.read(data, format: format == .auto ? nil : SceneFormat(rawValue: format.rawValue))
-                try database.configuration.limits.check(state, scene: scene)
-                let result = try database.openForWriting(create: true).save(state, scene: scene, expectedHead: expectedHead)
-                Terminal.line("imported \(detected.rawValue) JSON into scene '\(scene)' as revision \(result.revision) (\(state.depth) entries)")
+                data = contents
             }
+            // Everything is checked before the database is opened, so a bad
+            // input leaves the file as it was.
+            let (state, detected) = try SceneImport.read(data, format: format)
+            try database.configuration.limits.check(state, scene: scene)
+            let result = try database.openForWriting(create: true).save(state, scene: scene, expectedHead: expectedHead)
+            Terminal.line("imported \(detected.rawValue) JSON into scene '\(scene)' as revision \(result.revision) (\(state.entryCount) entries)")
         }
     }
 }

@@ -12,7 +12,7 @@ extension NavStateCommand {
                 be shown, exported or deleted. No other scene is touched. A file SQLite itself finds \
                 damaged is not repaired here: the app's NavStore.openRecovering moves it aside whole.
 
-                Example:
+                Examples:
                   navstate check --db app.sqlite
                   navstate repair --db app.sqlite
                 """)
@@ -20,17 +20,15 @@ extension NavStateCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            try await Terminal.run {
-                let store = try database.openForWriting(create: false)
-                let damaged = try store.damagedScenes()
-                if damaged.isEmpty {
-                    Terminal.line("every scene loads; nothing to repair")
-                    return
-                }
-                for damage in damaged {
-                    let renamed = try store.setAside(scene: damage.scene)
-                    Terminal.line("set scene '\(damage.scene)' aside as '\(renamed)': \(damage.problem)")
-                }
+            let store = try database.openForWriting(create: false)
+            let damaged = try store.damagedScenes()
+            if damaged.isEmpty {
+                Terminal.line("every scene loads; nothing to repair")
+                return
+            }
+            for damage in damaged {
+                let renamed = try store.setAside(scene: damage.scene)
+                Terminal.line("set scene '\(damage.scene)' aside as '\(renamed)': \(damage.problem)")
             }
         }
     }

@@ -25,7 +25,7 @@ enum DemoShop {
     }
 
     static func version1() throws -> DestinationRegistry {
-        try DestinationRegistry { registry throws(NavModelError) in
+        try DestinationRegistry { registry throws(RegistrationError) in
             try registry.register(Home.self, as: "home")
             try registry.register(OrderDetail.self, as: "orders.detail")
             try registry.register(Promo.self, as: "promo")
@@ -35,7 +35,7 @@ enum DemoShop {
     }
 
     static func version2() throws -> DestinationRegistry {
-        try DestinationRegistry { registry throws(NavModelError) in
+        try DestinationRegistry { registry throws(RegistrationError) in
             try registry.register(Home.self, as: "home")
             // Renamed: new type, new name, the old name kept as an alias.
             try registry.register(OrderScreen.self, as: "order", aliases: ["orders.detail"])

@@ -5,8 +5,11 @@ import NavState
 
 /// The database every subcommand works on.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The database file.", discussion: "Defaults to $NAVSTATE_DB, then ./navstate.sqlite.", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The database file.", discussion: "Defaults to $NAVSTATE_DB, then ./navstate.sqlite.", valueName: "path"),
+        completion: .file(extensions: ["sqlite", "db"]))
     var db: String?
 
     @Flag(name: .long, help: "Log the library's events to stderr.")
@@ -32,16 +35,21 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     /// Opens the existing file for reading only; never creates or changes it.
-    func openForReading() throws -> NavStore {
+    func openForReading() throws(NavStoreError) -> NavStore {
         try NavStore(readingAt: path, configuration: configuration)
     }
 
     /// Opens the file for writing, creating it when `create` is set.
-    func openForWriting(create: Bool) throws -> NavStore {
+    func openForWriting(create: Bool) throws(NavStoreError) -> NavStore {
         if !create && !FileManager.default.fileExists(atPath: path) {
-            throw NavStoreError.fileNotFound(path: path)
+            throw .fileNotFound(path: path)
         }
         return try NavStore(path: path, configuration: configuration)
+    }
+
+    /// The error for a scene name that is not in the file.
+    func noSuchScene(_ scene: String) -> CLIError {
+        CLIError("there is no scene '\(Terminal.shortened(scene))' in \(path); 'navstate scenes' lists them")
     }
 }
 

@@ -29,7 +29,7 @@ enum SceneTree {
             lines.append("checkpoints")
             for checkpoint in state.checkpoints {
                 let value = checkpoint.valueType.map { " returns \($0)" } ?? ""
-                lines.append("  \(checkpoint.name)  stack \(checkpoint.stack) index \(checkpoint.index)\(value)")
+                lines.append("  \(checkpoint.name)  stack \(checkpoint.stack), keeps \(checkpoint.entriesKept)\(value)")
             }
         }
         if !state.values.isEmpty {

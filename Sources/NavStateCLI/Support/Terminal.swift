@@ -1,32 +1,55 @@
-import ArgumentParser
 import Foundation
 import NavState
+import NavStateTooling
 
-/// Output and error handling shared by every subcommand.
+/// Output shared by every subcommand: safe lines, JSON, dates, and the
+/// messages errors become.
 enum Terminal {
     /// Exit status for an error (bad input, a file that cannot be read).
     static let errorStatus: Int32 = 2
 
-    /// Runs a command body, turning any error into one line on stderr and
-    /// exit status 2.
-    static func run<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            printError(message(for: error))
-            throw ExitCode(errorStatus)
+    /// The one line an error becomes at the terminal, with advice a person
+    /// at a shell can follow; `nil` for argument-parser's own errors, which
+    /// it prints itself.
+    static func message(for error: any Error) -> String? {
+        switch error {
+        case let error as NavStoreError: storeMessage(error)
+        case let error as ImportError: "cannot import: \(error)"
+        case let error as ManifestError: error.description
+        case let error as WireFormatError: error.description
+        case let error as DestinationError: error.description
+        case let error as CLIError: error.description
+        default: nil
         }
     }
 
-    static func message(for error: any Error) -> String {
+    /// The store's errors in a shell's terms: the library says what an app
+    /// can do; here it is what the person typing can do.
+    private static func storeMessage(_ error: NavStoreError) -> String {
         switch error {
-        case let error as NavStoreError: error.description
-        case let error as NavModelError: error.description
-        case let error as CLIError: error.description
-        default: String(describing: error)
+        case .fileNotFound(let path):
+            "\(path) does not exist; give another file with --db or NAVSTATE_DB"
+        case .corrupt(let path, let message):
+            "\(path) is damaged (\(message)); it was left untouched. 'navstate check' says more, 'navstate repair' sets damaged scenes aside"
+        case .notADatabase(let path):
+            "\(path) is not a NavState database (not SQLite, or damaged); it was left untouched"
+        case .foreignDatabase(let path):
+            "\(path) is an SQLite database of another app; it was left untouched"
+        case .conflict(let scene, let expected, let actual):
+            "scene '\(shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Run again with --expected-head \(actual) to save over it"
+        case .limitExceeded(let limit, let scene, let actual, let maximum):
+            "scene '\(shortened(scene))' has \(actual) \(limit), over the limit of \(maximum); nothing was saved"
+        default:
+            error.description
         }
+    }
+
+    /// A name from the input as a message shows it: escaped, and at most
+    /// 64 characters with its real length after a cut.
+    static func shortened(_ name: String) -> String {
+        let shown = safe(name)
+        guard shown.count > 64 else { return shown }
+        return "\(shown.prefix(64))… (\(name.utf8.count) bytes)"
     }
 
     static func printError(_ message: String) {
@@ -64,29 +87,13 @@ enum Terminal {
         write(data)
     }
 
-    /// `2026-11-22T03:13:52Z`. Written by hand: Foundation's ISO 8601
-    /// formatting costs microseconds a date, which `scenes` on 100,000
-    /// scenes would feel.
+    /// `2026-11-22T03:13:52Z`: Foundation's ISO 8601 format, the same one
+    /// `--json` output uses.
     static func timestamp(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        guard gmtime_r(&seconds, &parts) != nil else { return date.formatted(.iso8601) }
-        var bytes = Array("0000-00-00T00:00:00Z".utf8)
-        func put(_ value: Int32, at end: Int, digits: Int) {
-            var value = Int(value)
-            for offset in 0..<digits {
-                bytes[end - offset] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            }
-        }
-        put(parts.tm_year + 1900, at: 3, digits: 4)
-        put(parts.tm_mon + 1, at: 6, digits: 2)
-        put(parts.tm_mday, at: 9, digits: 2)
-        put(parts.tm_hour, at: 12, digits: 2)
-        put(parts.tm_min, at: 15, digits: 2)
-        put(parts.tm_sec, at: 18, digits: 2)
-        return String(decoding: bytes, as: UTF8.self)
+        timestampStyle.format(date)
     }
+
+    private static let timestampStyle = Date.ISO8601FormatStyle()
 }
 
 /// A CLI-level error: a message that says what is wrong and what to do.

@@ -3,24 +3,22 @@
 /// Rendered straight into bytes: `navstate scenes` on 100,000 scenes spends
 /// its time here, and building a String per padded cell was most of it.
 struct TextTable {
-    let headers: [String]
+    /// The header row, or `nil` for a table of rows only.
+    let headers: [String]?
     var rows: [[String]] = []
 
     /// Columns named here are right-aligned (numbers).
     var numericColumns: Set<Int> = []
 
-    /// Display width of a cell: its byte count for ASCII, its Unicode scalar
-    /// count otherwise.
-    private static func width(_ cell: String) -> Int {
-        let bytes = cell.utf8.count
-        return cell.utf8.allSatisfy { $0 < 0x80 } ? bytes : cell.unicodeScalars.count
+    init(headers: [String]?) {
+        self.headers = headers
     }
 
     func renderBytes() -> [UInt8] {
         // Cells come from the file: escaped before they are measured.
-        let all = ([headers] + rows).map { $0.map(Terminal.safe) }
-        let cellWidths = all.map { $0.map(Self.width) }
-        var widths = [Int](repeating: 0, count: headers.count)
+        let all = ((headers.map { [$0] } ?? []) + rows).map { $0.map(Terminal.safe) }
+        let cellWidths = all.map { $0.map(DisplayWidth.of) }
+        var widths = [Int](repeating: 0, count: all.map(\.count).max() ?? 0)
         for row in cellWidths {
             for (column, width) in row.enumerated() where width > widths[column] { widths[column] = width }
         }

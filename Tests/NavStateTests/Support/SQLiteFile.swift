@@ -1,4 +1,4 @@
-@testable import NavState
+import NavStateSQLite
 
 /// Makes SQLite files for tests through NavState's own SQLite layer, without
 /// the store's checks, so a test can build a foreign or future database.

@@ -1,4 +1,4 @@
-@testable import NavState
+import NavStateSQLite
 
 /// Changes rows of a closed NavState file behind the store's back, as a
 /// damaged disk or a person with `sqlite3` would.

@@ -59,8 +59,8 @@ enum StoreFixtures {
                 Presentation(method: .cover, destination: entry("Si", "5")),
             ],
             checkpoints: [
-                Checkpoint(name: "home", stack: 0, index: 0),
-                Checkpoint(name: "cart", stack: 1, index: 1, valueType: "Int"),
+                Checkpoint(name: "home", stack: 0, entriesKept: 0),
+                Checkpoint(name: "cart", stack: 1, entriesKept: 1, valueType: "Int"),
             ],
             values: ["selectedTab": NavEntry(tag: "String", payload: #""orders""#)])
     }

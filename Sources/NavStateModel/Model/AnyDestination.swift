@@ -1,0 +1,148 @@
+import Foundation
+
+/// One destination with its type erased: Hashable and Sendable, so a path of
+/// them can drive `NavigationStack(path:)`.
+///
+/// It knows the stable name its type is registered under and keeps its
+/// encoded payload, so saving never encodes the same destination twice. A
+/// destination decoded from storage keeps the exact tag and payload text it
+/// was read with.
+///
+/// ```swift
+/// let destination = try AnyDestination(OrderRoute.detail(id: 7), in: registry)
+/// if case .detail(let id)? = destination.as(OrderRoute.self) { … }
+/// ```
+public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
+    /// Immutable and shared between copies, so a path copy is cheap.
+    private final class Storage: Sendable {
+        let base: any Hashable & Sendable
+        let registration: DestinationRegistration
+        let version: Int
+        let entry: NavEntry
+        /// The entry under its stable name, kept so that saving a deep path
+        /// builds nothing per element.
+        let stableEntry: NavEntry
+        /// UTF-8 bytes of the stable tag and of the payload.
+        let stableByteCounts: (tag: Int, payload: Int)
+
+        init(base: any Hashable & Sendable, registration: DestinationRegistration, version: Int, entry: NavEntry) {
+            self.base = base
+            self.registration = registration
+            self.version = version
+            self.entry = entry
+            self.stableEntry = entry.tag == registration.name && entry.version == (version == 1 ? nil : version)
+                ? entry
+                : NavEntry(tag: registration.name, version: version == 1 ? nil : version, payload: entry.payload)
+            self.stableByteCounts = (stableEntry.tag.utf8.count, stableEntry.payload.utf8.count)
+        }
+    }
+
+    private let storage: Storage
+
+    /// Erases a value whose type is registered in `registry`, encoding its
+    /// payload once (JSON with sorted keys, so the same value always gives
+    /// the same bytes).
+    ///
+    /// - Throws: ``DestinationError/unregisteredType(_:)`` when the type is not
+    ///   registered, ``DestinationError/encodingFailed(type:description:)`` when
+    ///   `JSONEncoder` rejects the value.
+    public init<T: NavDestination>(_ value: T, in registry: DestinationRegistry) throws(DestinationError) {
+        guard let registration = registry.registration(for: T.self) else {
+            throw .unregisteredType(String(reflecting: T.self))
+        }
+        let payload = try Self.encodePayload(value, typeDescription: registration.typeDescription)
+        let version = registration.version
+        storage = Storage(
+            base: value, registration: registration, version: version,
+            entry: NavEntry(tag: registration.name, version: version == 1 ? nil : version, payload: payload))
+    }
+
+    /// A destination decoded from a stored entry.
+    init(decoded base: any Hashable & Sendable, registration: DestinationRegistration, version: Int, entry: NavEntry) {
+        storage = Storage(base: base, registration: registration, version: version, entry: entry)
+    }
+
+    /// The destination value itself.
+    public var base: any Hashable & Sendable { storage.base }
+
+    /// The stable name the destination's type is registered under.
+    public var name: String { storage.registration.name }
+
+    /// The payload version the destination is encoded at.
+    public var version: Int { storage.version }
+
+    /// The destination's JSON text, exactly as it was read or first encoded.
+    public var payload: String { storage.entry.payload }
+
+    /// The entry as it was read, or as it will be written in the stored style:
+    /// the original tag for a decoded destination, the stable name for a new one.
+    public var entry: NavEntry { storage.entry }
+
+    /// What the registry knew of the type when the destination was made.
+    var registration: DestinationRegistration { storage.registration }
+
+    /// The entry under the stable name, as a store writes it.
+    package var stableEntry: NavEntry { storage.stableEntry }
+
+    /// Whether the destination is written as exactly `entry`; compares in
+    /// place, copying nothing.
+    package func isStored(as entry: NavEntry) -> Bool {
+        storage.stableEntry == entry
+    }
+
+    package var storedByteCounts: (tag: Int, payload: Int) { storage.stableByteCounts }
+
+    /// Whether the destination's type may be written to a store.
+    public var persistence: DestinationPersistence { storage.registration.persistence }
+
+    /// The value, if it is a `T`.
+    public func `as`<T>(_ type: T.Type) -> T? {
+        storage.base as? T
+    }
+
+    /// The entry with its tag written in the given style.
+    ///
+    /// - Throws: ``DestinationError/tagUnavailable(type:style:)`` when the type
+    ///   has no tag in that style (a private type's mangled name, say).
+    public func entry(style: TagStyle) throws(DestinationError) -> NavEntry {
+        switch style {
+        case .asRead:
+            return storage.entry
+        case .stable:
+            return storage.stableEntry
+        case .qualified, .mangled:
+            let tag = try storage.registration.tag(for: style, version: storage.version)
+            return NavEntry(tag: tag, version: nil, payload: payload)
+        }
+    }
+
+    public static func == (lhs: AnyDestination, rhs: AnyDestination) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return Self.isEqual(lhs.storage.base, rhs.storage.base)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.registration.typeID)
+        hasher.combine(storage.base)
+    }
+
+    public var description: String {
+        "\(name)(\(payload))"
+    }
+
+    private static func isEqual<A: Hashable>(_ lhs: A, _ rhs: any Hashable) -> Bool {
+        guard let rhs = rhs as? A else { return false }
+        return lhs == rhs
+    }
+
+    static func encodePayload<T: Encodable>(_ value: T, typeDescription: String) throws(DestinationError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            let data = try encoder.encode(value)
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            throw .encodingFailed(type: typeDescription, description: String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,62 @@
+public import Foundation
+
+/// SwiftUI's `NavigationPath.CodableRepresentation` wire format: a flat JSON
+/// array of strings `[tag, payload, tag, payload, …]`, the last-pushed element
+/// first, each payload being the element's own JSON text.
+///
+/// ```swift
+/// let entries = try PathRepresentation.entries(from: data)   // push order
+/// let bytes = PathRepresentation.encode(entries)             // same bytes back
+/// ```
+///
+/// Reading keeps every payload's text verbatim, and writing escapes exactly as
+/// `JSONEncoder` does, so decoding a file SwiftUI wrote and encoding it again
+/// gives the same bytes. See `docs/format.md`.
+public enum PathRepresentation {
+    /// The entries of a representation, in push order (bottom of the stack
+    /// first). A tag of the form `name@N` is read as tag `name`, version `N`.
+    ///
+    /// - Throws: ``WireFormatError`` saying what is wrong when the document is
+    ///   not a flat array of an even number of strings.
+    public static func entries(from data: some Collection<UInt8>) throws(WireFormatError) -> [NavEntry] {
+        let strings = try JSONStringArrayReader.strings(in: data)
+        guard let entries = entries(fromStrings: strings) else {
+            throw .oddItemCount(strings.count)
+        }
+        return entries
+    }
+
+    /// The representation of entries given in push order: last-pushed first,
+    /// each tag written as ``NavEntry/wireTag``.
+    public static func encode(_ entries: some BidirectionalCollection<NavEntry>) -> Data {
+        Data(JSONStringArrayWriter.write(strings(for: entries)))
+    }
+
+    // MARK: The pair codec, shared with scene JSON
+
+    /// The `[tag, payload, …]` strings of entries given in push order,
+    /// last-pushed first.
+    package static func strings(for entries: some BidirectionalCollection<NavEntry>) -> [String] {
+        var strings: [String] = []
+        strings.reserveCapacity(entries.count * 2)
+        for entry in entries.reversed() {
+            strings.append(entry.wireTag)
+            strings.append(entry.payload)
+        }
+        return strings
+    }
+
+    /// The entries, in push order, of `[tag, payload, …]` strings written
+    /// last-pushed first; `nil` when the strings are not pairs.
+    package static func entries(fromStrings strings: [String]) -> [NavEntry]? {
+        guard strings.count.isMultiple(of: 2) else { return nil }
+        var entries: [NavEntry] = []
+        entries.reserveCapacity(strings.count / 2)
+        var index = strings.count - 2
+        while index >= 0 {
+            entries.append(NavEntry(wireTag: strings[index], payload: strings[index + 1]))
+            index -= 2
+        }
+        return entries
+    }
+}

@@ -1,0 +1,90 @@
+public import Foundation
+
+/// Why an entry could not become a destination: the one failure vocabulary
+/// of decoding, restoring and sanitising.
+public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No registered type answers to the entry's tag.
+    case unknownType
+    /// The payload does not decode; `codingPath` locates the failing field.
+    case payloadDoesNotDecode(codingPath: String, description: String)
+    /// A newer app saved it at a payload version this one does not know.
+    case newerVersion(saved: Int, known: Int)
+    /// An upgrade step failed, or one is missing.
+    case upgradeFailed(from: Int, description: String)
+    /// The app's validator rejected the destination.
+    case rejectedByValidator(String)
+    /// The type is marked never persisted.
+    case neverPersisted
+    /// The revision is older than the configured maximum age.
+    case expired(savedAt: Date)
+    /// It decoded, but sits above a dropped entry (truncate policy), in a
+    /// presentation whose destination was dropped, or above such a
+    /// presentation.
+    case aboveDroppedEntry(EntryLocation)
+    /// It decoded, but another entry did not and the policy is all-or-nothing.
+    case allOrNothing
+    /// The stored revision holds it where a valid scene state cannot (a gap
+    /// in a stack, a stack under a plain sheet, past a limit): a tampered or
+    /// damaged file.
+    case damaged(String)
+
+    /// A short stable name for scripts: `unknown-type`, `newer-version`, …
+    public var code: String {
+        switch self {
+        case .unknownType: "unknown-type"
+        case .payloadDoesNotDecode: "payload-does-not-decode"
+        case .newerVersion: "newer-version"
+        case .upgradeFailed: "upgrade-failed"
+        case .rejectedByValidator: "rejected-by-validator"
+        case .neverPersisted: "never-persisted"
+        case .expired: "expired"
+        case .aboveDroppedEntry: "above-dropped-entry"
+        case .allOrNothing: "all-or-nothing"
+        case .damaged: "damaged"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unknownType:
+            return "unknown type"
+        case let .payloadDoesNotDecode(codingPath, description):
+            return codingPath.isEmpty
+                ? "payload does not decode: \(description)"
+                : "payload does not decode at \(codingPath): \(description)"
+        case let .newerVersion(saved, known):
+            return "payload version \(saved) is newer than the version this app knows (\(known))"
+        case let .upgradeFailed(from, description):
+            return "upgrade from version \(from) failed: \(description)"
+        case let .rejectedByValidator(reason):
+            return "rejected by validator: \(reason)"
+        case .neverPersisted:
+            return "type is never persisted"
+        case let .expired(savedAt):
+            return "expired (saved \(savedAt))"
+        case let .aboveDroppedEntry(location):
+            return "sits above the dropped entry at \(location)"
+        case .allOrNothing:
+            return "another entry failed and the policy is all-or-nothing"
+        case let .damaged(problem):
+            return "damaged in the file: \(problem)"
+        }
+    }
+}
+
+/// An entry that was left out, where it was, and why.
+public struct DroppedEntry: Sendable, Hashable, CustomStringConvertible {
+    public var location: EntryLocation
+    public var entry: NavEntry
+    public var reason: DropReason
+
+    public init(location: EntryLocation, entry: NavEntry, reason: DropReason) {
+        self.location = location
+        self.entry = entry
+        self.reason = reason
+    }
+
+    public var description: String {
+        "\(location) '\(entry.wireTag)': \(reason)"
+    }
+}

@@ -1,0 +1,117 @@
+public import Foundation
+
+/// Makes SwiftUI `NavigationPath.CodableRepresentation` JSON safe to decode.
+///
+/// SwiftUI's `NavigationPath(_:)` fails as a whole (and on iOS 16 could
+/// trap) when one element's type is gone or its payload no longer decodes,
+/// and it knows each type only by its current module-qualified name and its
+/// current `Codable` shape. The sanitiser restores every pair the way a
+/// store's restore does (same registry, same policies), then writes:
+///
+/// - a pair that cannot be restored: removed;
+/// - a pair already under its type's qualified name, at its current version:
+///   kept byte for byte;
+/// - a pair that resolved only through an alias, a stable or mangled name, or
+///   an older payload the registry upgraded: rewritten with the type's
+///   qualified name and its current payload, so SwiftUI can decode it.
+///
+/// ```swift
+/// let safe = try await PathSanitizer(registry: registry).sanitize(savedJSON)
+/// path = NavigationPath(try JSONDecoder().decode(NavigationPath.CodableRepresentation.self, from: safe.json))
+/// ```
+public struct PathSanitizer: Sendable {
+    public let registry: DestinationRegistry
+    public let policy: RestorePolicy
+
+    public init(registry: DestinationRegistry, policy: RestorePolicy = .dropUndecodable) {
+        self.registry = registry
+        self.policy = policy
+    }
+
+    /// The result of sanitising: JSON SwiftUI can decode, what was removed,
+    /// and what was rewritten.
+    public struct Result: Sendable {
+        public var json: Data
+        /// Removed pairs, located by position in push order (0 = bottom).
+        public var dropped: [DroppedEntry]
+        /// Kept pairs whose tag or payload was rewritten for SwiftUI, by
+        /// position in push order, with the entry as it was read.
+        public var rewritten: [(position: Int, original: NavEntry)]
+    }
+
+    /// Removes the pairs the registry cannot restore and rewrites the ones
+    /// SwiftUI could not decode as they are.
+    ///
+    /// - Throws: ``WireFormatError`` when the document is not a
+    ///   representation at all; there is nothing to keep then.
+    public func sanitize(_ data: some Collection<UInt8>) async throws(WireFormatError) -> Result {
+        let bytes = Array(data)
+        let items = try JSONStringArrayReader.items(in: bytes)
+        guard items.count.isMultiple(of: 2) else { throw .oddItemCount(items.count) }
+        let pairCount = items.count / 2
+        // Pairs are stored last-pushed first: position p in push order is
+        // pair (pairCount - 1 - p) in the document.
+        let entries = (0..<pairCount).map { position in
+            let pair = pairCount - 1 - position
+            return NavEntry(wireTag: items[2 * pair].value, payload: items[2 * pair + 1].value)
+        }
+        let registry = self.registry
+        let restorer = SceneRestorer<AnyDestination>(
+            restoreEntry: { await registry.restore(entry: $0) }, policy: policy)
+        let (restored, dropped) = await restorer.restore(SceneState(root: entries))
+        let droppedPositions = Set(dropped.compactMap { dropped -> Int? in
+            guard case let .stack(0, position) = dropped.location else { return nil }
+            return position
+        })
+        let keptPositions = (0..<pairCount).filter { !droppedPositions.contains($0) }
+        var destinations: [Int: AnyDestination] = [:]
+        for (position, destination) in zip(keptPositions, restored.root) {
+            destinations[position] = destination
+        }
+
+        var output: [UInt8] = [UInt8(ascii: "[")]
+        var rewritten: [(position: Int, original: NavEntry)] = []
+        for pair in 0..<pairCount {
+            let position = pairCount - 1 - pair
+            guard let destination = destinations[position] else { continue }
+            if output.count > 1 { output.append(UInt8(ascii: ",")) }
+            let original = entries[position]
+            if let current = Self.swiftUIEntry(of: destination), current != original {
+                rewritten.append((position, original))
+                JSONStringArrayWriter.appendString(current.tag, to: &output)
+                output.append(UInt8(ascii: ","))
+                JSONStringArrayWriter.appendString(current.payload, to: &output)
+            } else {
+                output.append(contentsOf: bytes[items[2 * pair].range])
+                output.append(UInt8(ascii: ","))
+                output.append(contentsOf: bytes[items[2 * pair + 1].range])
+            }
+        }
+        output.append(UInt8(ascii: "]"))
+        if dropped.isEmpty && rewritten.isEmpty {
+            return Result(json: Data(bytes), dropped: [], rewritten: [])
+        }
+        return Result(
+            json: Data(output), dropped: dropped.sorted { $0.location.sortKey < $1.location.sortKey },
+            rewritten: rewritten.sorted { $0.position < $1.position })
+    }
+
+    /// The pair SwiftUI writes for a destination: its type's qualified name,
+    /// no version, the payload its current `Codable` decoded. `nil` when the
+    /// type has no qualified name (then the pair is kept as read).
+    private static func swiftUIEntry(of destination: AnyDestination) -> NavEntry? {
+        try? destination.entry(style: .qualified)
+    }
+}
+
+extension EntryLocation {
+    /// Orders locations as they sit in a scene: stacks by level and position,
+    /// then presentations, then values by name.
+    package var sortKey: String {
+        switch self {
+        case let .stack(stack, position): String(format: "0-%06d-%06d", stack, position)
+        case let .presentation(index): String(format: "0-%06d-", index)
+        case let .value(name): "1-" + name
+        }
+    }
+}

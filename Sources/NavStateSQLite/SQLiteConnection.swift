@@ -1,0 +1,280 @@
+import CNavStateSQLite
+import Foundation
+
+/// One SQLite connection: opening, pragmas, statements, transactions.
+///
+/// It is deliberately not Sendable: a connection must be used by one thread at
+/// a time, so the store owns it behind a lock. Only this folder imports the C
+/// module.
+package final class SQLiteConnection {
+    private let handle: OpaquePointer
+    private var statementCache: [String: SQLiteStatement] = [:]
+
+    /// `SQLITE_TRANSIENT`: tells SQLite to copy bound text before returning,
+    /// because Swift's buffers do not outlive the call.
+    /// (sqlite.org/c3ref/bind_blob.html: "If the fifth argument has the value
+    /// SQLITE_TRANSIENT, then SQLite makes its own private copy of the data
+    /// immediately, before the sqlite3_bind_*() routine returns.")
+    static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// How a connection opens its file.
+    package enum OpenMode: Equatable {
+        /// Reads and writes; with `create`, creates a missing file.
+        case readWrite(create: Bool)
+        /// Reads only, through SQLite's normal locking and WAL index, so it
+        /// sees other connections' commits. It needs the `-shm` (and, for a
+        /// WAL file, the `-wal`) beside the file, and creates them if it can.
+        case readOnly
+        /// SQLite's `immutable=1`: reads the main file with no locks, no WAL
+        /// index and no journal, so nothing is created beside it and a
+        /// read-only directory is fine. sqlite.org/uri.html: "SQLite assumes
+        /// that the database file cannot be changed, even by a process with
+        /// higher privilege"; only safe while no `-wal` exists.
+        case immutable
+    }
+
+    /// Opens the database at `path`, or a private in-memory database for
+    /// `":memory:"`, waiting up to `busyTimeoutMilliseconds` for another
+    /// connection's lock from the very first read.
+    package init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32 = 0) throws(SQLiteError) {
+        // Files are always opened by URI, so a path that happens to start
+        // with "file:" or hold "?" is still just a path.
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_URI
+        var query = ""
+        switch mode {
+        case .readWrite(let create):
+            flags |= SQLITE_OPEN_READWRITE
+            if create { flags |= SQLITE_OPEN_CREATE }
+        case .readOnly:
+            flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY
+            query = "?immutable=1"
+        }
+        let name = path == ":memory:" ? path : Self.uri(forPath: path) + query
+        var db: OpaquePointer?
+        let result = sqlite3_open_v2(name, &db, flags, nil)
+        guard let db else {
+            throw SQLiteError(code: result, message: "out of memory opening the database", sql: nil)
+        }
+        guard result == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(db))
+            sqlite3_close_v2(db)
+            throw SQLiteError(code: result, message: message, sql: nil)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        // Before anything reads: the first query of an open can meet another
+        // process's lock (a migration, a checkpoint) as well as any later one.
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
+
+    /// `file:` URI for a path, every byte outside the unreserved set and `/`
+    /// percent-encoded (sqlite.org/uri.html).
+    package static func uri(forPath path: String) -> String {
+        var uri = path.hasPrefix("/") ? "file://" : "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                uri.unicodeScalars.append("%")
+                uri.unicodeScalars.append(hexDigits[Int(byte >> 4)])
+                uri.unicodeScalars.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return uri
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Folds the WAL back into the database after the commit that takes it
+    /// past 500 frames (about 2 MiB), as SQLite's own automatic checkpoint
+    /// does, and makes sure the WAL cannot keep growing behind readers.
+    ///
+    /// A PASSIVE checkpoint never waits, so readers in other processes that
+    /// keep overlapping can stop it from ever finishing, and the WAL then
+    /// grows without bound. Past 750 frames (about 3 MiB) the checkpoint is
+    /// RESTART instead: it waits, through the busy handler, for the readers
+    /// of older snapshots to finish, so the next write starts the WAL over.
+    /// (sqlite.org/c3ref/wal_checkpoint_v2.html; `sqlite3_wal_hook` replaces
+    /// the automatic checkpoint, so `PRAGMA wal_autocheckpoint` must not be
+    /// set after this.)
+    package func checkpointAutomatically() {
+        sqlite3_wal_hook(handle, { _, db, _, frames in
+            guard frames >= 500 else { return SQLITE_OK }
+            let mode = frames >= 750 ? SQLITE_CHECKPOINT_RESTART : SQLITE_CHECKPOINT_PASSIVE
+            // The commit is already durable; a checkpoint that meets a busy
+            // reader is tried again after the next commit.
+            _ = sqlite3_wal_checkpoint_v2(db, nil, mode, nil, nil)
+            return SQLITE_OK
+        }, nil)
+    }
+
+    /// Runs SQL text that takes no parameters (schema, pragmas, migrations),
+    /// possibly several statements.
+    package func execute(_ sql: String) throws(SQLiteError) {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let result = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if result != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? lastMessage
+            sqlite3_free(errorMessage)
+            var failure = error(result, sql: sql)
+            failure.message = message
+            throw failure
+        }
+    }
+
+    /// A prepared statement, reused across calls with the same SQL.
+    package func cached(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let statement = statementCache[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// A prepared statement used once.
+    package func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard result == SQLITE_OK, let statement else {
+            throw error(result, sql: sql)
+        }
+        return SQLiteStatement(statement, connection: self, sql: sql)
+    }
+
+    /// Runs `body` in a transaction, committing when it returns and rolling
+    /// back when it throws.
+    ///
+    /// `immediate` takes the write lock at BEGIN, so a writer waits (busy
+    /// timeout) up front instead of failing halfway when another process
+    /// writes; sqlite.org/lang_transaction.html: "IMMEDIATE cause the database
+    /// connection to start a new write immediately".
+    package func transaction<T>(immediate: Bool, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let outcome: Result<T, Never> = try refusableTransaction(immediate: immediate) { () throws(SQLiteError) in
+            .success(try body())
+        }
+        switch outcome {
+        case .success(let value): return value
+        }
+    }
+
+    /// Runs `body` in a transaction that it may refuse: a `.failure` rolls
+    /// back everything the body wrote and is handed back as it is, so the
+    /// caller's own error (a conflict, a schema it does not know) travels
+    /// typed, beside SQLite's.
+    package func refusableTransaction<T, Refusal: Error>(
+        immediate: Bool, _ body: () throws(SQLiteError) -> Result<T, Refusal>
+    ) throws(SQLiteError) -> Result<T, Refusal> {
+        // Prepared once and reused: parsing BEGIN and COMMIT on every save
+        // is measurable next to a one-row write.
+        try cached(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED").run()
+        do {
+            let outcome = try body()
+            // A statement still part-way through its rows keeps the read
+            // transaction open past COMMIT, and then the automatic checkpoint
+            // that COMMIT runs cannot fold the WAL back: a long-lived store's
+            // -wal would grow without bound.
+            resetActiveStatements()
+            switch outcome {
+            case .success: try cached("COMMIT").run()
+            case .failure: try execute("ROLLBACK")
+            }
+            return outcome
+        } catch {
+            // A failed COMMIT or an error that already rolled back leaves no
+            // transaction; ROLLBACK then fails harmlessly.
+            resetActiveStatements()
+            if !isAutocommit { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Resets every statement still part-way through its rows.
+    ///
+    /// A statement that returned a row and was not reset keeps a read
+    /// transaction open: in WAL mode that pins an old snapshot, hides other
+    /// processes' writes and blocks checkpoints and VACUUM. The store calls
+    /// this after every operation.
+    package func resetActiveStatements() {
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            if sqlite3_stmt_busy(current) != 0 { sqlite3_reset(current) }
+            statement = sqlite3_next_stmt(handle, current)
+        }
+    }
+
+    package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// Rows inserted, updated or deleted since the connection opened.
+    package var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    package var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    package var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    package func error(_ code: Int32, sql: String?) -> SQLiteError {
+        let extended = sqlite3_extended_errcode(handle)
+        // An I/O error hides why the write failed; the errno says whether it
+        // was space (a full disk, a quota, a file-size limit).
+        var systemError = (extended & 0xFF) == SQLITE_IOERR ? sqlite3_system_errno(handle) : 0
+        // SQLITE_IOERR_WRITE, a macro Swift does not import.
+        if systemError == 0 && extended == SQLITE_IOERR | (3 << 8) && Self.fileSizeIsLimited {
+            // SQLite keeps the failed write's errno to itself when it is not
+            // ENOSPC; with a file-size limit in force (`ulimit -f`, SIGXFSZ
+            // ignored) a refused write is that limit: EFBIG.
+            systemError = EFBIG
+        }
+        return SQLiteError(code: extended, message: lastMessage, sql: sql, systemError: systemError)
+    }
+
+    /// Whether the process runs under a file-size limit (`RLIMIT_FSIZE`).
+    package static var fileSizeIsLimited: Bool {
+        // RLIM_INFINITY is a macro Swift does not import: all ones in
+        // glibc, 2^63 - 1 on Darwin (<sys/resource.h>).
+        var limit = rlimit()
+        #if canImport(Glibc)
+        guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else { return false }
+        let unlimited = rlim_t.max
+        #else
+        guard getrlimit(RLIMIT_FSIZE, &limit) == 0 else { return false }
+        let unlimited = (rlim_t(1) << 63) - 1
+        #endif
+        return limit.rlim_cur != unlimited
+    }
+
+    /// The text of the first column of the first row of a parameterless
+    /// query, such as `PRAGMA journal_mode = WAL`.
+    package func text(_ sql: String) throws(SQLiteError) -> String? {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.text(at: 0)
+    }
+
+    /// The first column of the first row of a query that takes no
+    /// parameters, such as `PRAGMA user_version`; 0 when there is no row.
+    package func integer(_ sql: String) throws(SQLiteError) -> Int {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return 0 }
+        return statement.int(at: 0)
+    }
+
+    /// The path of the file behind the main database, empty in memory.
+    package var filename: String {
+        sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
+    }
+}
+
+@available(*, unavailable)
+extension SQLiteConnection: Sendable {}

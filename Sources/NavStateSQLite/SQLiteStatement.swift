@@ -1,0 +1,98 @@
+import CNavStateSQLite
+
+/// A prepared statement. Parameters are always bound, never interpolated.
+package final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private unowned let connection: SQLiteConnection
+    package let sql: String
+
+    package init(_ handle: OpaquePointer, connection: SQLiteConnection, sql: String) {
+        self.handle = handle
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    package func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds values to the parameters `?1`, `?2`, … in order.
+    @discardableResult
+    package func bind(_ values: SQLiteValue...) throws(SQLiteError) -> SQLiteStatement {
+        try bind(values)
+    }
+
+    @discardableResult
+    package func bind(_ values: [SQLiteValue]) throws(SQLiteError) -> SQLiteStatement {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let result: Int32
+            switch value {
+            case .null:
+                result = sqlite3_bind_null(handle, index)
+            case .integer(let integer):
+                result = sqlite3_bind_int64(handle, index, Int64(integer))
+            case .real(let real):
+                result = sqlite3_bind_double(handle, index, real)
+            case .text(let text):
+                result = text.utf8CString.withUnsafeBufferPointer { buffer in
+                    sqlite3_bind_text64(
+                        handle, index, buffer.baseAddress, UInt64(buffer.count - 1),
+                        SQLiteConnection.transient, UInt8(SQLITE_UTF8))
+                }
+            }
+            guard result == SQLITE_OK else { throw connection.error(result, sql: sql) }
+        }
+        return self
+    }
+
+    /// Advances to the next row; false when there are no more.
+    @discardableResult
+    package func step() throws(SQLiteError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let result: throw connection.error(result, sql: sql)
+        }
+    }
+
+    /// Steps until done, for statements that return no rows.
+    package func run() throws(SQLiteError) {
+        while try step() {}
+    }
+
+    package func int(at column: Int32) -> Int {
+        Int(sqlite3_column_int64(handle, column))
+    }
+
+    package func optionalInt(at column: Int32) -> Int? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : int(at: column)
+    }
+
+    package func double(at column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
+    }
+
+    /// Text of a column, exactly as stored, embedded NULs included.
+    package func text(at column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+}
+
+@available(*, unavailable)
+extension SQLiteStatement: Sendable {}
+
+/// A value bound to a statement parameter.
+package enum SQLiteValue {
+    case null
+    case integer(Int)
+    case real(Double)
+    case text(String)
+}

@@ -1,0 +1,88 @@
+public import Foundation
+public import NavStateModel
+
+/// A registry described as data: which stable names, versions and tags an app
+/// version knows, without its code.
+///
+/// The `navstate check` command reads one to tell, before an update ships,
+/// which saved entries the new app would drop.
+///
+/// ```json
+/// {"types":[{"aliases":["order"],"name":"orders","swiftNames":["MyApp.OrderRoute","5MyApp10OrderRouteO"],"version":2}]}
+/// ```
+///
+/// `aliases` are the old names the app chose; `swiftNames` are the type's
+/// SwiftUI-qualified and mangled names, which the registry adds by itself,
+/// with `qualifiedName` and `mangledName` saying which is which for
+/// translating tags. The built-in scalar types are always known and are not
+/// listed.
+public struct RegistryManifest: Codable, Sendable, Hashable {
+    /// One registered type.
+    public struct TypeDescription: Codable, Sendable, Hashable {
+        public var name: String
+        public var version: Int
+        public var aliases: [String]
+        public var swiftNames: [String]
+        /// The tag SwiftUI writes for the type (`MyApp.Route`).
+        public var qualifiedName: String?
+        /// The tag NavigationBackport and FlowStacks write (`5MyApp5RouteO`).
+        public var mangledName: String?
+        public var persistence: DestinationPersistence
+
+        public init(
+            name: String, version: Int = 1, aliases: [String] = [], swiftNames: [String] = [],
+            qualifiedName: String? = nil, mangledName: String? = nil,
+            persistence: DestinationPersistence = .persisted
+        ) {
+            self.name = name
+            self.version = version
+            self.aliases = aliases
+            self.swiftNames = swiftNames
+            self.qualifiedName = qualifiedName
+            self.mangledName = mangledName
+            self.persistence = persistence
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
+            aliases = try container.decodeIfPresent([String].self, forKey: .aliases) ?? []
+            swiftNames = try container.decodeIfPresent([String].self, forKey: .swiftNames) ?? []
+            qualifiedName = try container.decodeIfPresent(String.self, forKey: .qualifiedName)
+            mangledName = try container.decodeIfPresent(String.self, forKey: .mangledName)
+            persistence = try container.decodeIfPresent(DestinationPersistence.self, forKey: .persistence) ?? .persisted
+        }
+    }
+
+    /// The app's types, built-ins not included.
+    public var types: [TypeDescription]
+
+    public init(types: [TypeDescription]) {
+        self.types = types
+    }
+
+    /// Reads a manifest document and checks it describes a registry: every
+    /// name valid, no tag claimed by two types, versions from 1.
+    public init(json data: some Collection<UInt8>) throws(ManifestError) {
+        let manifest: RegistryManifest
+        do {
+            manifest = try JSONDecoder().decode(RegistryManifest.self, from: Data(data))
+        } catch let error as DecodingError {
+            let (codingPath, description) = error.located
+            throw .unreadable(codingPath: codingPath, description: description)
+        } catch {
+            throw .unreadable(codingPath: "", description: String(describing: error))
+        }
+        _ = try DestinationRegistry(manifest: manifest)
+        self = manifest
+    }
+
+    /// The manifest as pretty-printed JSON with sorted keys, stable across runs.
+    public func jsonData() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding strings, integers and arrays of them cannot fail.
+        return (try? encoder.encode(self)) ?? Data()
+    }
+}

@@ -1,0 +1,89 @@
+public import NavStateModel
+
+/// Why a document could not be imported as a scene state.
+public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A SwiftUI representation that is not one.
+    case wireFormat(WireFormatError)
+    /// The document does not have the shape of its format's JSON;
+    /// `codingPath` locates the failing field.
+    case unreadable(codingPath: String, description: String)
+    /// Neither a JSON array (SwiftUI, FlowStacks) nor an object (scene JSON).
+    case unrecognisedDocument
+    /// Scene JSON whose `format` this NavState does not read.
+    case unknownSceneFormat(found: String, known: String)
+    /// A stack whose strings are not `[tag, payload]` pairs.
+    case unpairedStrings(part: String, count: Int)
+    /// A destination or value that is not exactly one `[tag, payload]` pair.
+    case notOnePair(part: String, count: Int)
+    /// A FlowStacks path whose items are not `[style, tag, payload]` triples.
+    case flowStacksItemCount(Int)
+    /// A FlowStacks item that should be a route style such as `{"push":{}}`.
+    case flowStacksStyleExpected(item: Int)
+    /// A FlowStacks route whose tag and payload are not strings.
+    case flowStacksStringsExpected(route: Int)
+    /// A FlowStacks route pushed onto a sheet or cover shown without navigation.
+    case flowStacksPushOntoPlainPresentation(route: Int)
+    /// The state read breaks a scene-state rule.
+    case invalidState(SceneStateError)
+    /// An entry whose payload is not valid JSON.
+    case invalidPayload(location: EntryLocation, tag: String)
+
+    public var description: String {
+        switch self {
+        case .wireFormat(let error):
+            return error.description
+        case let .unreadable(codingPath, description):
+            return codingPath.isEmpty ? "the document is not valid: \(description)" : "the document is not valid at \(codingPath): \(description)"
+        case .unrecognisedDocument:
+            return "expected a JSON array (SwiftUI, FlowStacks) or object (scene JSON)"
+        case let .unknownSceneFormat(found, known):
+            return "the scene JSON's format is '\(found)'; this NavState reads '\(known)'"
+        case let .unpairedStrings(part, count):
+            return "\(part) has \(count) strings; it must hold [tag, payload] pairs"
+        case let .notOnePair(part, count):
+            return "\(part) must be one [tag, payload] pair, but has \(count) strings"
+        case let .flowStacksItemCount(count):
+            return "a FlowStacks path holds [style, tag, payload] triples, but it has \(count) items"
+        case let .flowStacksStyleExpected(item):
+            return "item \(item) of the FlowStacks path must be a route style such as {\"push\":{}}"
+        case let .flowStacksStringsExpected(route):
+            return "route \(route) of the FlowStacks path must have a tag and a payload string"
+        case let .flowStacksPushOntoPlainPresentation(route):
+            return "route \(route) is pushed onto a sheet or cover presented without navigation"
+        case .invalidState(let error):
+            return "the scene state is not valid: \(error)"
+        case let .invalidPayload(location, tag):
+            return "the payload of the \(tag) entry at \(location) is not valid JSON"
+        }
+    }
+}
+
+/// Why a registry manifest could not be read.
+public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The document is not a manifest's JSON; `codingPath` locates the field.
+    case unreadable(codingPath: String, description: String)
+    /// The manifest describes a registry that could not exist: a name two
+    /// types claim, an invalid name or version.
+    case registration(RegistrationError)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(codingPath, description):
+            codingPath.isEmpty
+                ? "the registry manifest is not valid: \(description)"
+                : "the registry manifest is not valid at \(codingPath): \(description)"
+        case .registration(let error):
+            "the registry manifest describes an impossible registry: \(error)"
+        }
+    }
+}
+
+extension DecodingError {
+    /// Where the decoding failed and what went wrong, for the errors above.
+    var located: (codingPath: String, description: String) {
+        guard case let .payloadDoesNotDecode(codingPath, description) = DestinationRegistry.reason(for: self) else {
+            return ("", String(describing: self))
+        }
+        return (codingPath, description)
+    }
+}
