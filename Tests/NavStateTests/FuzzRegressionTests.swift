@@ -27,33 +27,47 @@ struct FuzzRegressionTests {
         #expect(Self.inputs.filter { $0.hasPrefix("Corpus/") }.count >= 12)
     }
 
+    /// Each input is either accepted, and then round-trips, or refused
+    /// with a typed error that every reader of the same format agrees on.
     @Test(arguments: inputs)
     func inputPassesEveryFuzzerCheck(path: String) async throws {
         let bytes = Array(try Data(contentsOf: Self.fuzz.appendingPathComponent(path)))
-        if let entries = try? PathRepresentation.entries(from: bytes) {
+        let registry = DestinationRegistry()
+        do throws(WireFormatError) {
+            let entries = try PathRepresentation.entries(from: bytes)
             #expect(try PathRepresentation.entries(from: PathRepresentation.encode(entries)) == entries)
-            let decoded = try NavPath.decode(representation: bytes, registry: DestinationRegistry())
+            let decoded = try NavPath.decode(representation: bytes, registry: registry)
             #expect(decoded.path.count + decoded.failures.count == entries.count)
+            let sanitized = try await PathSanitizer(registry: registry).sanitize(bytes)
+            #expect(try NavPath.decode(representation: sanitized.json, registry: registry).failures.isEmpty)
+            #expect(sanitized.dropped.count == decoded.failures.count)
+        } catch {
+            #expect(throws: error) { try NavPath.decode(representation: bytes, registry: registry) }
+            await #expect(throws: error) { try await PathSanitizer(registry: registry).sanitize(bytes) }
         }
-        if let state = try? SceneState<NavEntry>(json: bytes) {
-            try state.validate()
+        do throws(ImportError) {
+            let state = try SceneState<NavEntry>(json: bytes)
+            #expect(throws: Never.self) { try state.validate() }
             #expect(try SceneState<NavEntry>(json: state.jsonData()) == state)
+        } catch {
+            MalformedInputTests.expectReadable(error.description)
         }
         for format in [nil] + SceneFormat.allCases.map(Optional.some) {
-            if let (state, _) = try? SceneImport.read(bytes, format: format) {
-                try state.validate()
+            do throws(ImportError) {
+                let (state, _) = try SceneImport.read(bytes, format: format)
+                #expect(throws: Never.self) { try state.validate() }
+            } catch {
+                MalformedInputTests.expectReadable(error.description)
             }
         }
-        // The payload fuzzer's check: the fast decoder never disagrees with JSONDecoder.
+        // The payload fuzzer's check: the fast decoder never disagrees with
+        // JSONDecoder (`nil` is the fast decoder handing the input over).
         let text = String(decoding: bytes, as: UTF8.self)
         if let fast = FastPayloadDecoder.decode(ShopRoute.self, from: text) {
             #expect(fast == (try? JSONDecoder().decode(ShopRoute.self, from: Data(text.utf8))))
         }
         if let fast = FastPayloadDecoder.decode([Int].self, from: text) {
             #expect(fast == (try? JSONDecoder().decode([Int].self, from: Data(text.utf8))))
-        }
-        if let sanitized = try? await PathSanitizer(registry: DestinationRegistry()).sanitize(bytes) {
-            #expect(try NavPath.decode(representation: sanitized.json, registry: DestinationRegistry()).failures.isEmpty)
         }
     }
 }

@@ -80,6 +80,12 @@ public struct PrunedScene: Sendable, Hashable, Codable {
     public var revisionsRemoved: Int
     /// True when the whole scene was deleted for not being saved recently.
     public var deleted: Bool
+
+    public init(scene: String, revisionsRemoved: Int, deleted: Bool) {
+        self.scene = scene
+        self.revisionsRemoved = revisionsRemoved
+        self.deleted = deleted
+    }
 }
 
 /// Counts and sizes of a store.
