@@ -265,9 +265,14 @@ struct CLITests {
     @Test func pruneDeleteAndPurge() throws {
         let (directory, db) = try populated()
         defer { withExtendedLifetime(directory) {} }
+        let untouched = try #require(StoreFixtures.bytes(of: db))
+        let dryRun = try navstate.run(["prune", "--keep-revisions", "1", "--dry-run", "--db", db])
+        #expect(dryRun.text.contains("would remove 1 old revision of scene 'main'"))
+        #expect(StoreFixtures.bytes(of: db) == untouched)
+        #expect(try NavStore(readingAt: db).history(scene: "main").map(\.revision) == [1, 2])
         let pruned = try navstate.run(["prune", "--keep-revisions", "1", "--db", db])
         #expect(pruned.status == 0)
-        #expect(pruned.text.contains("removed 1 revisions"))
+        #expect(pruned.text.contains("removed 1 old revision of scene 'main'"))
         #expect(try NavStore(readingAt: db).history(scene: "main").map(\.revision) == [2])
         #expect(try navstate.run(["prune", "--older-than", "30d", "--db", db]).status == 0)
         #expect(try navstate.run(["prune", "--older-than", "soon", "--db", db]).status != 0)
@@ -283,6 +288,27 @@ struct CLITests {
         #expect(try NavStore(readingAt: db).scenes().count == 1)
         #expect(try navstate.run(["purge", "--yes", "--db", db]).status == 0)
         #expect(try NavStore(readingAt: db).scenes().isEmpty)
+    }
+
+    @Test func pruneVacuumGivesFreedPagesBack() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("big.sqlite")
+        let store = try NavStore(path: db, configuration: StoreFixtures.quiet())
+        let payload = "\"" + String(repeating: "x", count: 30_000) + "\""
+        for index in 0..<40 {
+            try store.save(SceneState(root: [NavEntry(tag: "String", payload: payload)]), scene: "scene-\(index)")
+        }
+        try store.checkpointWAL()
+        for index in 0..<39 { try store.delete(scene: "scene-\(index)") }
+        try store.checkpointWAL()
+        let before = try #require(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int)
+        let output = try navstate.run(["prune", "--vacuum", "--db", db])
+        #expect(output.status == 0)
+        #expect(output.text.contains("vacuumed"))
+        let after = try #require(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int)
+        #expect(after < before / 4, "\(before) -> \(after)")
+        #expect(try NavStore(readingAt: db).scenes().map(\.scene) == ["scene-39"])
+        #expect(try navstate.run(["prune", "--vacuum", "--dry-run", "--db", db]).status != 0)
     }
 
     // MARK: Demo, help, portability
@@ -302,7 +328,7 @@ struct CLITests {
     }
 
     @Test func everySubcommandExplainsItselfInHelp() throws {
-        let subcommands = ["demo", "scenes", "show", "history", "diff", "import", "export", "check", "prune", "delete", "purge", "stats", "schema"]
+        let subcommands = ["demo", "scenes", "show", "history", "diff", "import", "export", "check", "repair", "prune", "delete", "purge", "stats", "schema"]
         let root = try navstate.run(["--help"])
         for subcommand in subcommands {
             #expect(root.text.contains(subcommand))
@@ -310,6 +336,8 @@ struct CLITests {
             #expect(help.status == 0)
             #expect(help.text.contains("OVERVIEW:"), "\(subcommand) --help has no overview")
             #expect(help.text.contains("--db"), "\(subcommand) --help does not mention --db")
+            #expect(help.text.contains("Example"), "\(subcommand) --help has no example")
+            #expect(help.text.contains("navstate \(subcommand)"), "\(subcommand) --help has no example of itself")
         }
         #expect(try navstate.run(["--version"]).text == NavStateVersion.current + "\n")
     }

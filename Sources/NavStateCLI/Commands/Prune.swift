@@ -35,16 +35,22 @@ extension NavStateCommand {
             guard !(dryRun && vacuum) else { throw ValidationError("--dry-run changes nothing, so it cannot --vacuum") }
         }
 
+        /// `1 revision`, `2 revisions`.
+        static func count(_ number: Int, _ noun: String) -> String {
+            "\(number) \(noun)\(number == 1 ? "" : "s")"
+        }
+
         func run() async throws {
             let store = try database.openForWriting(create: false)
             let result = try store.prune(keepRevisions: keepRevisions, notUpdatedFor: olderThan?.seconds, dryRun: dryRun)
             let verb = dryRun ? "would remove" : "removed"
             for scene in result.scenes {
                 Terminal.line(scene.deleted
-                    ? "\(verb) scene '\(scene.scene)' (\(scene.revisionsRemoved) revisions)"
-                    : "\(verb) \(scene.revisionsRemoved) old revisions of scene '\(scene.scene)'")
+                    ? "\(verb) scene '\(scene.scene)' (\(Self.count(scene.revisionsRemoved, "revision")))"
+                    : "\(verb) \(Self.count(scene.revisionsRemoved, "old revision")) of scene '\(scene.scene)'")
             }
-            Terminal.line("\(verb) \(result.revisionsRemoved) revisions, \(result.entriesRemoved) entry rows and \(result.scenesRemoved) scenes")
+            Terminal.line("\(verb) \(Self.count(result.revisionsRemoved, "revision")), "
+                + "\(Self.count(result.entriesRemoved, "entry row")) and \(Self.count(result.scenesRemoved, "scene")) in total")
             if vacuum {
                 let sizes = try store.vacuum()
                 Terminal.line("vacuumed: \(sizes.before) bytes before, \(sizes.after) after")
