@@ -70,3 +70,23 @@ struct NavPathTests {
         #expect(decoded.path.first?.as(ShopRoute.self) == .home)
     }
 }
+
+@Suite("Tag styles")
+struct TagStyleTests {
+    @Test func asReadGivesBackTheBytesReadAndAnUpgradedEntryAsUpgraded() throws {
+        let registry = try RestoreSamples.upgradingRegistry()
+        let input = PathRepresentation.encode([
+            NavEntry(tag: "Swift.Int", payload: "1"),
+            NavEntry(tag: "order", payload: #"{"id":7}"#),
+        ])
+        let decoded = try NavPath.decode(representation: input, registry: registry)
+        #expect(decoded.failures.isEmpty)
+        let written = try decoded.path.entries(style: .asRead)
+        #expect(written[0] == NavEntry(tag: "Swift.Int", payload: "1"))
+        // Version 1 upgraded to 3: stable name, current version, new payload.
+        #expect(written[1].tag == "order")
+        #expect(written[1].version == 3)
+        #expect(written[1].payload != #"{"id":7}"#)
+        #expect(try registry.decode(written[1]).get() == decoded.path[1])
+    }
+}

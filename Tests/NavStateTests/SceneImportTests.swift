@@ -85,36 +85,3 @@ struct SceneImportTests {
         }
     }
 }
-
-@Suite("Manifest translation and dry runs")
-struct ManifestToolingTests {
-    @Test func tagsTranslateBetweenStylesThroughTheManifest() throws {
-        let registry = try Samples.registry()
-        let resolver = try DestinationRegistry(manifest: RegistryManifest(json: registry.manifest.jsonData()))
-        let entry = NavEntry(tag: String(reflecting: SettingsRoute.self), payload: "{}")
-        #expect(try resolver.translate(entry, to: .stable) == NavEntry(tag: "settings", version: 3, payload: "{}"))
-        #expect(try resolver.translate(entry, to: .mangled).tag == _mangledTypeName(SettingsRoute.self))
-        let stable = NavEntry(tag: "settings", version: 3, payload: "{}")
-        #expect(try resolver.translate(stable, to: .qualified).tag == String(reflecting: SettingsRoute.self))
-        #expect(try resolver.translate(NavEntry(tag: "Si", payload: "1"), to: .qualified).tag == "Swift.Int")
-        #expect(throws: DestinationError.unknownTag("nope")) { try resolver.translate(NavEntry(tag: "nope", payload: "1"), to: .stable) }
-    }
-
-    @Test func dryRunReportsUnknownNewerAndNeverPersistedEntries() async throws {
-        let resolver = try DestinationRegistry(manifest: Samples.registry().manifest)
-        let state = SceneState(
-            root: [
-                NavEntry(tag: "Si", payload: "1"),
-                NavEntry(tag: "gone", payload: "{}"),
-                NavEntry(tag: "settings", version: 9, payload: "{}"),
-                NavEntry(tag: "payment", payload: "{}"),
-            ],
-            presentations: [Presentation(method: .managedSheet, destination: NavEntry(tag: "gone", payload: "{}"),
-                                         stack: [NavEntry(tag: "Si", payload: "2")])])
-        let dropped = await resolver.dryRun(state)
-        #expect(dropped.map(\.reason.code) == ["unknown-type", "newer-version", "never-persisted", "unknown-type", "above-dropped-entry"])
-        #expect(dropped.map(\.location) == [
-            .stack(0, position: 1), .stack(0, position: 2), .stack(0, position: 3), .presentation(1), .stack(1, position: 0),
-        ])
-    }
-}
