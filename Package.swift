@@ -40,7 +40,11 @@ let package = Package(
         ),
         .target(
             name: "NavStateTooling",
-            dependencies: ["NavStateModel"]
+            dependencies: [
+                "NavState",
+                "NavStateSQLite",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // Migrations/*.sql are the only definition of the schema; this plugin
         // compiles them into the library so no file is looked up at run time.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavState
+import NavStateTooling
 
 /// The `navstate` command: inspect and repair NavState databases.
 @main

@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 import Testing
 
 /// Files an app may find where its database should be. Each gives a typed

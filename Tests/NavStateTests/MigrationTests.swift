@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import NavState
+import NavStateTooling
 import NavStateSQLite
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 import Testing
 
 /// One store kept open as an app keeps it, saving on every push, pop,

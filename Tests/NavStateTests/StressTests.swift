@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 import Testing
 
 /// Three processes with four threads each save to one file: their own scenes,

@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 import Testing
 
 /// Rows changed behind the store's back: a restore never hands the app a

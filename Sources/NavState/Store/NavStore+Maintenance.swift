@@ -1,7 +1,7 @@
 public import Foundation
 import Logging
 import NavStateModel
-import NavStateSQLite
+package import NavStateSQLite
 
 extension NavStore {
     /// Every scene with its head revision, depth, presentations, update time
@@ -23,26 +23,6 @@ extension NavStore {
                     headIsMissing: statement.int(at: 6) != 0))
             }
             return scenes
-        }
-    }
-
-    /// The kept revisions of a scene, oldest first; empty when the scene does
-    /// not exist.
-    public func history(scene: String) throws(NavStoreError) -> [RevisionSummary] {
-        try withConnection("history") { (store: inout State) throws(SQLiteError) in
-            let statement = try store.connection.cached("""
-                SELECT r.number, r.saved_at, r.depth, r.presentation_count, r.byte_count
-                FROM revision AS r JOIN scene AS s ON s.id = r.scene_id
-                WHERE s.name = ?1 ORDER BY r.number
-                """)
-            try statement.bind(.text(scene))
-            var revisions: [RevisionSummary] = []
-            while try statement.step() {
-                revisions.append(RevisionSummary(
-                    revision: statement.int(at: 0), savedAt: Date(timeIntervalSince1970: statement.double(at: 1)),
-                    entryCount: statement.int(at: 2), presentations: statement.int(at: 3), bytes: statement.int(at: 4)))
-            }
-            return revisions
         }
     }
 
@@ -103,7 +83,7 @@ extension NavStore {
 
     /// `PRAGMA wal_checkpoint(TRUNCATE)`; true when every frame was copied
     /// back and the WAL truncated to zero bytes.
-    static func checkpointTruncating(_ connection: SQLiteConnection) throws(SQLiteError) -> Bool {
+    package static func checkpointTruncating(_ connection: SQLiteConnection) throws(SQLiteError) -> Bool {
         guard connection.filename != "" else { return true }
         let statement = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
         guard try statement.step() else { return false }
@@ -207,46 +187,5 @@ extension NavStore {
         return PruneResult(
             scenes: touched.values.sorted { $0.scene < $1.scene },
             scenesRemoved: scenes, revisionsRemoved: revisions, entriesRemoved: entries, isDryRun: dryRun)
-    }
-
-    /// Gives the pages freed by deletes and prunes back to the filesystem:
-    /// `VACUUM` rewrites the file without them, then the WAL is checkpointed
-    /// and truncated.
-    ///
-    /// - Returns: The file's size in bytes before and after.
-    @discardableResult
-    public func vacuum() throws(NavStoreError) -> (before: Int, after: Int) {
-        if isReadOnly { throw .readOnly(path: path) }
-        let before = try stats()
-        try withConnection("vacuum") { (store: inout State) throws(SQLiteError) in
-            store.heads.removeAll()
-            store.connection.resetActiveStatements()
-            try store.connection.execute("VACUUM")
-            _ = try Self.checkpointTruncating(store.connection)
-        }
-        let after = try stats()
-        logger.info("vacuumed store", metadata: ["before": "\(before.fileBytes)", "after": "\(after.fileBytes)"])
-        return (before.fileBytes + before.walBytes, after.fileBytes + after.walBytes)
-    }
-
-    /// Counts of scenes, revisions and entry rows, file sizes, and the schema
-    /// version.
-    public func stats() throws(NavStoreError) -> StoreStats {
-        let counts = try withConnection("stats") { (store: inout State) throws(SQLiteError) -> (Int, Int, Int, Int) in
-            let connection = store.connection
-            return (
-                try connection.integer("SELECT count(*) FROM scene"),
-                try connection.integer("SELECT count(*) FROM revision"),
-                try connection.integer("SELECT count(*) FROM entry"),
-                try connection.integer("PRAGMA user_version"))
-        }
-        func size(_ file: String) -> Int {
-            ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.intValue ?? 0
-        }
-        let onDisk = path != ":memory:"
-        return StoreStats(
-            scenes: counts.0, revisions: counts.1, entries: counts.2,
-            fileBytes: onDisk ? size(path) : 0, walBytes: onDisk ? size(path + "-wal") : 0,
-            schemaVersion: counts.3)
     }
 }

@@ -119,26 +119,13 @@ extension NavStore {
         return applied
     }
 
-    /// The schema version of the open database.
-    public func schemaVersion() throws(NavStoreError) -> Int {
-        try withConnection("schema version") { (state: inout State) throws(SQLiteError) in
-            try state.connection.integer("PRAGMA user_version")
-        }
-    }
-
-    /// `PRAGMA integrity_check`: an empty list when the file is sound,
-    /// otherwise SQLite's description of each problem.
-    public func integrityCheck() throws(NavStoreError) -> [String] {
-        try problems(reportedBy: "PRAGMA integrity_check")
-    }
-
     /// `PRAGMA quick_check`: the same, skipping the index-content checks.
     func quickCheck() throws(NavStoreError) -> [String] {
         try problems(reportedBy: "PRAGMA quick_check")
     }
 
     /// The rows of a checking pragma other than its single "ok".
-    private func problems(reportedBy pragma: String) throws(NavStoreError) -> [String] {
+    package func problems(reportedBy pragma: String) throws(NavStoreError) -> [String] {
         try withConnection(pragma) { (store: inout State) throws(SQLiteError) in
             let statement = try store.connection.prepare(pragma)
             var problems: [String] = []
@@ -147,20 +134,6 @@ extension NavStore {
                 if line != "ok" { problems.append(line) }
             }
             return problems
-        }
-    }
-
-    /// The migrations recorded in the database, in order, with the SQL each
-    /// one ran.
-    public func appliedMigrations() throws(NavStoreError) -> [SchemaMigration] {
-        try withConnection("list migrations") { (state: inout State) throws(SQLiteError) in
-            let statement = try state.connection.cached("SELECT version, name, sql FROM navstate_migration ORDER BY version")
-            var migrations: [SchemaMigration] = []
-            while try statement.step() {
-                migrations.append(SchemaMigration(
-                    version: statement.int(at: 0), name: statement.text(at: 1), sql: statement.text(at: 2)))
-            }
-            return migrations
         }
     }
 }

@@ -51,16 +51,6 @@ public struct SceneSummary: Sendable, Hashable, Codable {
     public var headIsMissing: Bool = false
 }
 
-/// A revision as `history(scene:)` lists it.
-public struct RevisionSummary: Sendable, Hashable, Codable {
-    public var revision: Int
-    public var savedAt: Date
-    /// Entries in the revision, presentation destinations included.
-    public var entryCount: Int
-    public var presentations: Int
-    public var bytes: Int
-}
-
 /// What a prune removed, or would remove.
 public struct PruneResult: Sendable, Hashable, Codable {
     /// Each scene the prune touched: deleted whole, or some of its older
@@ -86,14 +76,4 @@ public struct PrunedScene: Sendable, Hashable, Codable {
         self.revisionsRemoved = revisionsRemoved
         self.deleted = deleted
     }
-}
-
-/// Counts and sizes of a store.
-public struct StoreStats: Sendable, Hashable, Codable {
-    public var scenes: Int
-    public var revisions: Int
-    public var entries: Int
-    public var fileBytes: Int
-    public var walBytes: Int
-    public var schemaVersion: Int
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Logging
+package import Logging
 import NavStateModel
-import NavStateSQLite
+package import NavStateSQLite
 
 /// Saves and loads navigation state per scene in one SQLite file.
 ///
@@ -21,17 +21,17 @@ public final class NavStore: Sendable {
     static let applicationID = 0x4E41_5653
 
     /// Everything behind the lock.
-    struct State {
-        var connection: SQLiteConnection
+    package struct State {
+        package var connection: SQLiteConnection
         /// How a store opened for reading reaches the file; `nil` for one
         /// that writes.
         var reading: ReadingSource?
         /// Head entries per scene, so a save can diff without reading the
         /// whole stack back. Checked against the head revision on every save.
-        var heads: [String: CachedHead] = [:]
+        package var heads: [String: CachedHead] = [:]
     }
 
-    struct CachedHead {
+    package struct CachedHead {
         let sceneID: Int
         let revision: Int
         var slots: [Int: [NavEntry]]
@@ -46,7 +46,7 @@ public final class NavStore: Sendable {
     /// True for a store opened with ``init(readingAt:configuration:)``.
     public let isReadOnly: Bool
     let state: LockedState
-    var logger: Logger { configuration.logger }
+    package var logger: Logger { configuration.logger }
 
     /// Opens the database at `path`, creating it (owner-only, mode 0600) if
     /// it does not exist, and bringing its schema up to date.
@@ -126,7 +126,7 @@ public final class NavStore: Sendable {
 
     /// Runs `body` with the connection, naming SQLite's failures as
     /// ``NavStoreError`` and logging them.
-    func withConnection<T>(
+    package func withConnection<T>(
         _ operation: String, _ body: (inout State) throws(SQLiteError) -> T
     ) throws(NavStoreError) -> T {
         try withConnection(operation, refusable: { (state: inout State) throws(SQLiteError) -> Result<T, NavStoreError> in

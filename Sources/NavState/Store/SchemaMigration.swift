@@ -5,14 +5,14 @@ import NavStateSQLite
 ///
 /// ``all`` is generated at build time from the files themselves, so the SQL
 /// applied to a database is exactly the SQL in the repository.
-public struct SchemaMigration: Sendable, Hashable {
+package struct SchemaMigration: Sendable, Hashable {
     /// The number the file starts with: 1 for `0001_initial_schema.sql`.
-    public let version: Int
+    package let version: Int
     /// The file name without `.sql`.
-    public let name: String
+    package let name: String
     /// The file's contents.
-    public let sql: String
+    package let sql: String
 
     /// The schema version this build of NavState creates and reads.
-    public static var latestVersion: Int { all.last?.version ?? 0 }
+    package static var latestVersion: Int { all.last?.version ?? 0 }
 }

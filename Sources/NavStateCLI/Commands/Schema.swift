@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavState
+import NavStateTooling
 
 extension NavStateCommand {
     struct Schema: AsyncParsableCommand {
@@ -28,7 +29,7 @@ extension NavStateCommand {
         func run() async throws {
             let store = try database.openForReading()
             let migrations = try store.appliedMigrations().map { Report.Migration(version: $0.version, name: $0.name) }
-            let report = Report(version: try store.schemaVersion(), known: SchemaMigration.latestVersion, migrations: migrations)
+            let report = Report(version: try store.schemaVersion(), known: NavStore.latestSchemaVersion, migrations: migrations)
             if output.json {
                 try Terminal.printJSON(report)
                 return

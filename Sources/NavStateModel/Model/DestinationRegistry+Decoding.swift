@@ -3,13 +3,13 @@ import Foundation
 extension DestinationRegistry {
     /// How an entry's tag resolves: the stable name, the version the payload
     /// is at, and the registered version.
-    public struct ResolvedTag: Sendable, Hashable {
+    package struct ResolvedTag: Sendable, Hashable {
         /// The stable name of the type the tag answers to.
-        public var name: String
+        package var name: String
         /// The version the entry's payload is at.
-        public var savedVersion: Int
+        package var savedVersion: Int
         /// The version this registry knows for the type.
-        public var knownVersion: Int
+        package var knownVersion: Int
     }
 
     /// Resolves an entry's tag without decoding its payload.
@@ -18,7 +18,7 @@ extension DestinationRegistry {
     /// name or alias (NavState writes `@version` only from version 2), and at
     /// the registered version when its tag is a SwiftUI-qualified or mangled
     /// name, which the app's current type wrote.
-    public func resolve(_ entry: NavEntry) -> ResolvedTag? {
+    package func resolve(_ entry: NavEntry) -> ResolvedTag? {
         guard let (registration, kind) = match(for: entry.tag) else { return nil }
         return ResolvedTag(
             name: registration.name, savedVersion: Self.savedVersion(of: entry, kind, registration),
