@@ -10,8 +10,9 @@ public func representationFuzzer(_ start: UnsafeRawPointer, _ count: Int) -> CIn
     guard (try? PathRepresentation.entries(from: written)) == entries else {
         fatalError("entries did not survive a write and a read")
     }
-    let registry = DestinationRegistry()
-    let decoded = registry.decode(entries)
-    precondition(decoded.count == entries.count)
+    guard let decoded = try? NavPath.decode(representation: bytes, registry: DestinationRegistry()) else {
+        fatalError("entries read, but the path decoder refused the document")
+    }
+    precondition(decoded.path.count + decoded.failures.count == entries.count)
     return 0
 }

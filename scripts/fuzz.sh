@@ -10,16 +10,19 @@ seconds="${1:-60}"
 out="$root/.build/fuzz"
 mkdir -p "$out"
 
+# The model and the importers, compiled into one module with the fuzz
+# target: their imports of each other are dropped on the copy.
+sources="$out/sources"
+rm -rf "$sources" && mkdir -p "$sources"
 library=()
-for folder in Model Model/FastDecoding Scene Formats; do
-    library+=("$root"/Sources/NavState/"$folder"/*.swift)
-done
-for file in JSONValue DropReason RestorePolicy RestoreReport DestinationRegistry+Restore SceneRestorer PathSanitizer StepPlan; do
-    library+=("$root/Sources/NavState/Restore/$file.swift")
-done
-library+=("$root/Sources/NavState/Store/NavStore+Results.swift")
+while IFS= read -r file; do
+    copy="$sources/$(basename "$file")"
+    grep -vE '^(public |package )?import NavState(Model|SQLite)?$' "$file" > "$copy"
+    library+=("$copy")
+done < <(find "$root/Sources/NavStateModel" -name '*.swift'; \
+         for file in SceneImport SceneState+JSON ToolingErrors; do echo "$root/Sources/NavStateTooling/$file.swift"; done)
 
-flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name NavStateFuzz
+flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name NavStateFuzz -package-name NavStateFuzz
        -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
        -enable-upcoming-feature MemberImportVisibility)
 
