@@ -81,7 +81,9 @@ let package = Package(
                 "NavStateTestHelper",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            // Read from the source tree by CLIGoldenTests, not bundled.
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -14,16 +14,23 @@ import Foundation
 /// ```
 public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
     /// Immutable and shared between copies, so a path copy is cheap.
-    private final class Storage: Sendable {
+    ///
+    /// The fields a save reads for every element are usable from inlinable
+    /// code, so the store's per-element loops compile to direct loads across
+    /// the module boundary (measured: a 1,000-deep save went from 73 µs to
+    /// 160 µs when they were calls).
+    @usableFromInline
+    final class Storage: Sendable {
         let base: any Hashable & Sendable
         let registration: DestinationRegistration
         let version: Int
         let entry: NavEntry
         /// The entry under its stable name, kept so that saving a deep path
         /// builds nothing per element.
-        let stableEntry: NavEntry
+        @usableFromInline let stableEntry: NavEntry
         /// UTF-8 bytes of the stable tag and of the payload.
-        let stableByteCounts: (tag: Int, payload: Int)
+        @usableFromInline let stableByteCounts: (tag: Int, payload: Int)
+        @usableFromInline let persistence: DestinationPersistence
 
         init(base: any Hashable & Sendable, registration: DestinationRegistration, version: Int, entry: NavEntry) {
             self.base = base
@@ -34,10 +41,11 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
                 ? entry
                 : NavEntry(tag: registration.name, version: version == 1 ? nil : version, payload: entry.payload)
             self.stableByteCounts = (stableEntry.tag.utf8.count, stableEntry.payload.utf8.count)
+            self.persistence = registration.persistence
         }
     }
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     /// Erases a value whose type is registered in `registry`, encoding its
     /// payload once (JSON with sorted keys, so the same value always gives
@@ -82,18 +90,18 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
     var registration: DestinationRegistration { storage.registration }
 
     /// The entry under the stable name, as a store writes it.
-    package var stableEntry: NavEntry { storage.stableEntry }
+    @inlinable package var stableEntry: NavEntry { storage.stableEntry }
 
     /// Whether the destination is written as exactly `entry`; compares in
     /// place, copying nothing.
-    package func isStored(as entry: NavEntry) -> Bool {
+    @inlinable package func isStored(as entry: NavEntry) -> Bool {
         storage.stableEntry == entry
     }
 
-    package var storedByteCounts: (tag: Int, payload: Int) { storage.stableByteCounts }
+    @inlinable package var storedByteCounts: (tag: Int, payload: Int) { storage.stableByteCounts }
 
     /// Whether the destination's type may be written to a store.
-    public var persistence: DestinationPersistence { storage.registration.persistence }
+    @inlinable public var persistence: DestinationPersistence { storage.persistence }
 
     /// The value, if it is a `T`.
     public func `as`<T>(_ type: T.Type) -> T? {

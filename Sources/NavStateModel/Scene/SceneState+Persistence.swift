@@ -3,6 +3,7 @@ extension SceneState {
     /// it the rest of its stack and every presentation above that stack, so
     /// nothing is restored on top of a screen that is not there; checkpoints
     /// that no longer point anywhere go too.
+    @inlinable
     package func omittingNeverPersisted(
         _ isNeverPersisted: (Element) -> Bool
     ) -> (SceneState, [(location: EntryLocation, element: Element)]) {

@@ -36,19 +36,23 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
     }
 
     /// True when nothing is pushed, presented, marked or selected.
+    @inlinable
     public var isEmpty: Bool {
         root.isEmpty && presentations.isEmpty && checkpoints.isEmpty && values.isEmpty
     }
 
     /// Number of stacks: the root one and one per presentation.
+    @inlinable
     public var stackCount: Int { presentations.count + 1 }
 
     /// The entries of stack `index` (0 is the root stack).
+    @inlinable
     public func stack(_ index: Int) -> [Element] {
         index == 0 ? root : presentations[index - 1].stack
     }
 
     /// Replaces the entries of stack `index`.
+    @inlinable
     public mutating func setStack(_ index: Int, to elements: [Element]) {
         if index == 0 { root = elements } else { presentations[index - 1].stack = elements }
     }
@@ -56,11 +60,13 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
     /// How many elements the state holds in its stacks and presentations:
     /// every stack's entries plus every presentation's destination (scene
     /// values not counted).
+    @inlinable
     public var entryCount: Int {
         presentations.reduce(root.count) { $0 + 1 + $1.stack.count }
     }
 
     /// The same state with every element transformed, structure unchanged.
+    @inlinable
     public func map<T: NavElement>(_ transform: (Element) throws -> T) rethrows -> SceneState<T> {
         SceneState<T>(
             root: try root.map(transform),
