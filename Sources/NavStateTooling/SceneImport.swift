@@ -129,7 +129,7 @@ public enum SceneImport {
 
     /// Refuses the first payload that is not JSON, naming it.
     private static func checkPayloads(_ state: SceneState<NavEntry>) throws(ImportError) {
-        for (location, entry) in state.locatedElements() where !JSONSyntax.isValid(entry.payload) {
+        for (location, entry) in state.locatedElements(from: 0, includingValues: true) where !JSONSyntax.isValid(entry.payload) {
             throw .invalidPayload(location: location, tag: entry.wireTag)
         }
     }

@@ -20,8 +20,8 @@ extension SceneState {
     /// Every element with its location, in scene order: from stack `level`
     /// up, each presentation's destination before its stack, then (when
     /// asked) the scene values by name.
-    @inlinable
-    package func locatedElements(from level: Int = 0, includingValues: Bool = true) -> [(location: EntryLocation, element: Element)] {
+    @usableFromInline
+    package func locatedElements(from level: Int, includingValues: Bool) -> [(location: EntryLocation, element: Element)] {
         var result: [(location: EntryLocation, element: Element)] = []
         for index in level..<stackCount {
             if index > 0 { result.append((.presentation(index), presentations[index - 1].destination)) }
