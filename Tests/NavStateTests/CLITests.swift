@@ -226,6 +226,25 @@ struct CLITests {
         expectOneLineError(try navstate.run(["check", "--db", directory.path("missing.sqlite")]), mentioning: "does not exist")
     }
 
+    @Test func aFailedIntegrityCheckIsReportedUnderAHeadingOnStdout() throws {
+        let (directory, db) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        try Tamper.breakIndex("entry_head", in: db)
+        let text = try navstate.run(["check", "--db", db])
+        #expect(text.status == 1)
+        #expect(text.stderr.isEmpty)
+        let lines = text.text.split(separator: "\n")
+        #expect(lines.first == "integrity check failed (scenes were not checked):")
+        #expect(lines.count >= 2 && lines.dropFirst().allSatisfy { $0.hasPrefix("  ") }, "\(text.text)")
+        let json = try navstate.run(["check", "--json", "--db", db])
+        #expect(json.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let integrity = try #require(report["integrity"] as? [String])
+        #expect(integrity.count == lines.count - 1)
+        #expect(integrity.allSatisfy { $0.contains("entry_head") })
+        #expect(report["ok"] as? Bool == false)
+    }
+
     // MARK: Files that cannot be read
 
     @Test func missingFileIsAnErrorAndIsNotCreated() throws {
