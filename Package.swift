@@ -35,8 +35,7 @@ let package = Package(
                 "NavStateModel",
                 "NavStateSQLite",
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            plugins: ["EmbedMigrations"]
+            ]
         ),
         .target(
             name: "NavStateTooling",
@@ -46,14 +45,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Migrations/*.sql are the only definition of the schema; this plugin
-        // compiles them into the library so no file is looked up at run time.
+        // Migrations/*.sql are the only definition of the schema. This tool
+        // turns them into Swift (scripts/embed-migrations.sh); the output is
+        // committed, so an app's build runs no plugin.
         .executableTarget(name: "EmbedMigrationsTool"),
-        .plugin(
-            name: "EmbedMigrations",
-            capability: .buildTool(),
-            dependencies: ["EmbedMigrationsTool"]
-        ),
         .executableTarget(
             name: "NavStateCLI",
             dependencies: [
@@ -79,6 +74,7 @@ let package = Package(
                 "NavStateTooling",
                 "NavStateCLI",
                 "NavStateTestHelper",
+                "EmbedMigrationsTool",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -90,7 +86,7 @@ let package = Package(
 )
 
 // Settings every target shares, set once so no target drifts.
-for target in package.targets where target.type != .system && target.type != .plugin {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("ExistentialAny"),

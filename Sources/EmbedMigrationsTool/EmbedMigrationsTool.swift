@@ -1,6 +1,9 @@
 import Foundation
 
-/// Writes `EmbeddedMigrations.swift` from numbered SQL files.
+/// Writes the Swift file that embeds the numbered SQL files of `Migrations/`
+/// in the library, so the schema is written in one place and no file is
+/// looked up at run time. The library uses no build plugin: this runs by
+/// hand (`scripts/embed-migrations.sh`) and its output is committed.
 ///
 /// Usage: `EmbedMigrationsTool OUTPUT FILE.sql…`. Each file must be named
 /// `NNNN_description.sql`; numbers must run 1, 2, 3, … without gaps.
@@ -24,11 +27,13 @@ struct EmbedMigrationsTool {
                 """)
         }
         let source = """
-            // Generated at build time from Migrations/*.sql by EmbedMigrationsTool. Do not edit.
+            // Generated from Migrations/*.sql by scripts/embed-migrations.sh. Do not edit:
+            // change the SQL files and run the script; MigrationFileTests fails while
+            // this file is stale.
 
             extension SchemaMigration {
                 /// Every migration in `Migrations/`, in order.
-                public static let all: [SchemaMigration] = [
+                package static let all: [SchemaMigration] = [
             \(items.joined(separator: "\n"))
                 ]
             }
