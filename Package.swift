@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "NavState",
+    // The releases with NavigationStack. Every API the code uses exists there
+    // (docs/platforms.md; PlatformFloorTests keeps the audit true).
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "NavState", targets: ["NavState"]),
         .library(name: "NavStateTooling", targets: ["NavStateTooling"]),

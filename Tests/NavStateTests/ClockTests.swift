@@ -1,12 +1,11 @@
 import Foundation
 import NavState
 import NavStateTooling
-import Synchronization
 import Testing
 
 /// A clock a test moves by hand.
 final class ManualClock: Sendable {
-    private let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    private let now = Locked(Date(timeIntervalSince1970: 1_800_000_000))
 
     func advance(by seconds: TimeInterval) {
         now.withLock { $0 += seconds }

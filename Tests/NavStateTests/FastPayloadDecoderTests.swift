@@ -36,8 +36,9 @@ struct FastPayloadDecoderTests {
         }
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     struct Wide: Codable, Hashable {
-        var value: Int128
+        var value: Int128  // newer than the floors: behind #available
     }
 
     struct Stamped: Codable, Hashable {
@@ -96,7 +97,9 @@ struct FastPayloadDecoderTests {
     }
 
     @Test func unlistedIntegerTypesDoNotRecurse() {
-        expectAgrees(Wide.self, #"{"value":5}"#, fast: false)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            expectAgrees(Wide.self, #"{"value":5}"#, fast: false)
+        }
     }
 
     @Test func deepNestingGivesUpInsteadOfRecursing() {

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import NavState
-import Synchronization
 import Testing
 
 /// Collects log records in memory.
@@ -12,7 +11,7 @@ final class RecordingLogHandler: LogHandler, @unchecked Sendable {
         let metadata: String
     }
 
-    private let records = Mutex<[Record]>([])
+    private let records = Locked<[Record]>([])
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .trace
 

@@ -58,6 +58,14 @@ extension NavStore {
         /// configuration.clock = { Date(timeIntervalSince1970: 1_800_000_000) }
         /// ```
         public var clock: @Sendable () -> Date = { Date() }
+        /// On Apple platforms, keep the store's files out of iCloud and
+        /// computer backups (restoring one device's navigation onto another
+        /// surprises people). Default `true`; ignored elsewhere.
+        public var isExcludedFromBackup = true
+        /// The Data Protection class of the store's files on the iOS family.
+        /// Default ``FileProtection/untilFirstUserAuthentication``, which
+        /// still lets background saves run while the device is locked.
+        public var fileProtection: FileProtection = .untilFirstUserAuthentication
 
         /// The busy timeout in whole milliseconds, as SQLite takes it.
         var busyTimeoutMilliseconds: Int32 {

@@ -121,6 +121,7 @@ public final class NavStore: Sendable {
         try checkBelongsToNavState(connection, path: path)
         try configure(connection, configuration)
         let applied = try migrate(connection, logger: configuration.logger, path: path)
+        if path != ":memory:" { try applyFileAttributes(path, configuration) }
         return (State(connection: connection), applied)
     }
 
