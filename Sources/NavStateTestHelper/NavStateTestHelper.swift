@@ -49,7 +49,7 @@ struct NavStateTestHelper {
             case "open" where arguments.count == 2:
                 do {
                     let store = try NavStore(path: arguments[1], configuration: configuration(full: false))
-                    try store.save(SceneState(root: [NavEntry(tag: "Int", payload: "1")]), scene: "probe")
+                    try await store.save(SceneState(root: [NavEntry(tag: "Int", payload: "1")]), scene: "probe")
                     say("ok")
                 } catch {
                     say("error \(error)")

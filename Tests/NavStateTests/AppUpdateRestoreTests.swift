@@ -26,7 +26,7 @@ struct AppUpdateRestoreTests {
         try path.append(HomeRoute.home)
         try path.append(OrderRoute(id: 7))
         try path.append(PromoRoute(code: "SPRING"))
-        try store.save(SceneState(root: Array(path), checkpoints: [Checkpoint(name: "order", stack: 0, entriesKept: 2)]), scene: "main")
+        try await store.save(SceneState(root: Array(path), checkpoints: [Checkpoint(name: "order", stack: 0, entriesKept: 2)]), scene: "main")
 
         var version2 = DestinationRegistry()
         try version2.register(HomeRoute.self, as: "home")
@@ -48,8 +48,8 @@ struct AppUpdateRestoreTests {
         #expect(restored.report.revision == 1)
 
         // Saved again by version 2, the order is stored under its new name and version.
-        try store.confirmRestore(restored)
-        try store.save(restored.state, scene: "main")
-        #expect(try store.load(scene: "main")?.state.root.map(\.wireTag) == ["home", "order@2"])
+        try await store.confirmRestore(restored)
+        try await store.save(restored.state, scene: "main")
+        #expect(try await store.load(scene: "main")?.state.root.map(\.wireTag) == ["home", "order@2"])
     }
 }

@@ -28,15 +28,15 @@ struct BoundedHistoryTests {
         let bounded = try NavStore.inMemory(configuration: five)
         let unbounded = try NavStore.inMemory(configuration: StoreFixtures.keepingEveryRevision())
         for state in growingStates(50) {
-            try bounded.save(state, scene: "main")
-            try unbounded.save(state, scene: "main")
+            try await bounded.save(state, scene: "main")
+            try await unbounded.save(state, scene: "main")
         }
         #expect(try bounded.history(scene: "main").map(\.revision) == Array(46...50))
         // Crash-loop counts of removed revisions go with them.
         let directory = try TemporaryDirectory()
         let counted = try NavStore(path: directory.path("db.sqlite"), configuration: five)
         for (index, state) in growingStates(12).enumerated() {
-            try counted.save(state, scene: "main")
+            try await counted.save(state, scene: "main")
             if index < 8 { _ = try await counted.restore(scene: "main", registry: DestinationRegistry()) }
         }
         #expect(try counted.unconfirmedRestores(scene: "main").map(\.revision) == [8])
@@ -70,7 +70,7 @@ struct BoundedHistoryTests {
     @Test func restoringThenSavingTheSameStateDoesNotResetTheCrashLoopGuard() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
-        try NavStore(path: path, configuration: StoreFixtures.quiet())
+        try await NavStore(path: path, configuration: StoreFixtures.quiet())
             .save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
         for launch in 1...2 {
             // Each launch restores, saves what it restored as apps do on
@@ -78,7 +78,7 @@ struct BoundedHistoryTests {
             let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
             let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
             #expect(restored.report.revision == 1, "launch \(launch)")
-            let saved = try store.save(restored.state, scene: "main")
+            let saved = try await store.save(restored.state, scene: "main")
             #expect(saved.revision == 1 && !saved.isNewRevision)
         }
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())

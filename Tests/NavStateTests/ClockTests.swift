@@ -36,13 +36,13 @@ struct ClockTests {
     @Test func expiryIsMeasuredWithTheClock() async throws {
         let clock = ManualClock()
         let store = try NavStore.inMemory(configuration: clock.configuration())
-        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
         clock.advance(by: 3599)
         let fresh = try await store.restore(
             scene: "main", registry: DestinationRegistry(), options: RestoreOptions(maximumAge: 3600))
         #expect(fresh.report.outcome == .restored)
         #expect(fresh.state.root.first?.as(Int.self) == 1)
-        try store.confirmRestore(fresh)
+        try await store.confirmRestore(fresh)
         clock.advance(by: 2)
         let expired = try await store.restore(
             scene: "main", registry: DestinationRegistry(), options: RestoreOptions(maximumAge: 3600))

@@ -54,7 +54,7 @@ struct CrashLoopGuardTests {
             let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
             #expect(restored.report.revision == 3)
             #expect(restored.report.isComplete)
-            try store.confirmRestore(restored)
+            try await store.confirmRestore(restored)
         }
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         #expect(try store.unconfirmedRestores(scene: "main").isEmpty)
@@ -69,8 +69,8 @@ struct CrashLoopGuardTests {
         let recovered = try await launch(path)
         #expect(recovered.report.revision == 1)
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        try store.confirmRestore(recovered)
-        try store.save(SceneState(root: [StoreFixtures.entry("9")]), scene: "main")
+        try await store.confirmRestore(recovered)
+        try await store.save(SceneState(root: [StoreFixtures.entry("9")]), scene: "main")
         let next = try await launch(path)
         #expect(next.report.revision == 3)
         #expect(next.report.skipped.isEmpty)
@@ -93,7 +93,7 @@ struct CrashLoopGuardTests {
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
         #expect(restored.report.outcome == .noSavedState)
         #expect(restored.state.isEmpty)
-        try store.confirmRestore(restored)
+        try await store.confirmRestore(restored)
     }
 }
 
@@ -106,7 +106,7 @@ struct CrashLoopGuardLimitTests {
         var state = SceneState<NavEntry>()
         for index in 1...20 {
             state.root.append(StoreFixtures.entry("\(index)"))
-            try writer.save(state, scene: "main")
+            try await writer.save(state, scene: "main")
         }
         var restoredRevisions: [Int?] = []
         for _ in 0..<8 {
@@ -126,7 +126,7 @@ struct CrashLoopGuardLimitTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         let writer = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        for index in 1...5 { try writer.save(SceneState(root: [StoreFixtures.entry("\(index)")]), scene: "main") }
+        for index in 1...5 { try await writer.save(SceneState(root: [StoreFixtures.entry("\(index)")]), scene: "main") }
         let options = RestoreOptions(crashLoopLimit: 1, fallbackRevisions: 0)
         let first = try await writer.restore(scene: "main", registry: DestinationRegistry(), options: options)
         #expect(first.report.revision == 5)
@@ -142,7 +142,7 @@ struct CrashLoopGuardLimitTests {
         let path = directory.path("db.sqlite")
         do {
             let writer = try NavStore(path: path, configuration: StoreFixtures.quiet())
-            for index in 1...3 { try writer.save(SceneState(root: [StoreFixtures.entry("\(index)")]), scene: "main") }
+            for index in 1...3 { try await writer.save(SceneState(root: [StoreFixtures.entry("\(index)")]), scene: "main") }
         }
         try Tamper.run(path, "UPDATE revision SET layout = 'not json' WHERE number = 3")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
@@ -154,7 +154,7 @@ struct CrashLoopGuardLimitTests {
         #expect(first.report.skipped.first?.revision == 3)
         #expect(first.report.skipped.first?.damage?.contains("layout") == true)
         // The next launch does not try revision 3 again.
-        try store.confirmRestore(first)
+        try await store.confirmRestore(first)
         let second = try await store.restore(scene: "main", registry: DestinationRegistry())
         #expect(second.report.revision == 2)
         #expect(second.report.skipped.map(\.revision) == [3])

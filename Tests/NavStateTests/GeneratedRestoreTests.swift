@@ -57,7 +57,7 @@ struct GeneratedRestoreTests {
         await propertyCheck(count: 60, input: SceneGenerators.edit.array(of: 1...25)) { edits in
             let state = Self.typedState(edits)
             let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-            try store.save(state, scene: "main")
+            try await store.save(state, scene: "main")
             let restored = try await store.restore(scene: "main", registry: registry)
             #expect(restored.report.dropped.isEmpty)
             #expect(try restored.state.entries(style: .asRead) == state)

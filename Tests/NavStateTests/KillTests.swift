@@ -60,7 +60,7 @@ struct KillTests {
 
             let store = try NavStore(path: db, configuration: StoreFixtures.quiet())
             #expect(try store.integrityCheck() == [], "round \(round)")
-            guard let head = try store.load(scene: "main") else {
+            guard let head = try await store.load(scene: "main") else {
                 #expect(lastAcknowledged == 0, "round \(round): acknowledged \(lastAcknowledged) but nothing loads")
                 continue
             }
@@ -68,12 +68,12 @@ struct KillTests {
             #expect(head.revision >= lastAcknowledged && head.revision <= lastAcknowledged + 1, "round \(round)")
             #expect(head.state == ChurnState.state(revision: head.revision), "round \(round): head is not what was saved")
             if lastAcknowledged > 0 {
-                let acked = try store.load(scene: "main", revision: lastAcknowledged)
+                let acked = try await store.load(scene: "main", revision: lastAcknowledged)
                 #expect(acked?.state == ChurnState.state(revision: lastAcknowledged), "round \(round)")
             }
             // Every kept revision is whole.
             for summary in try store.history(scene: "main").suffix(40) {
-                #expect(try store.load(scene: "main", revision: summary.revision)?.state
+                #expect(try await store.load(scene: "main", revision: summary.revision)?.state
                         == ChurnState.state(revision: summary.revision), "round \(round) revision \(summary.revision)")
                 checkedRevisions += 1
             }

@@ -17,7 +17,7 @@ struct MigrationTests {
             var state = StoreFixtures.richState()
             for step in 1...6 {
                 state.root.append(StoreFixtures.entry("\(step)"))
-                let result = try store.save(state, scene: scene)
+                let result = try await store.save(state, scene: scene)
                 saved[scene, default: [:]][result.revision] = state
             }
         }

@@ -22,7 +22,7 @@ struct StoreConcurrencyTests {
             try await group.waitForAll()
         }
         for worker in 0..<4 {
-            #expect(try store.load(scene: "scene-\(worker)")?.state.root.count == 25)
+            #expect(try await store.load(scene: "scene-\(worker)")?.state.root.count == 25)
             #expect(try store.history(scene: "scene-\(worker)").count == 25)
         }
     }
@@ -31,7 +31,7 @@ struct StoreConcurrencyTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         let store = try NavStore(path: path, configuration: StoreFixtures.keepingEveryRevision())
-        try store.save(SceneState(), scene: "shared")
+        try await store.save(SceneState(), scene: "shared")
         let outcomes = try await withThrowingTaskGroup(of: (saved: [Int], conflicts: Int).self) { group in
             for worker in 0..<4 {
                 group.addTask {
@@ -64,7 +64,7 @@ struct StoreConcurrencyTests {
         // Every revision holds exactly one more entry than the one before: no
         // save ever overwrote another.
         for revision in revisions {
-            #expect(try store.load(scene: "shared", revision: revision)?.state.root.count == revision - 1)
+            #expect(try await store.load(scene: "shared", revision: revision)?.state.root.count == revision - 1)
         }
     }
 
@@ -76,14 +76,14 @@ struct StoreConcurrencyTests {
         var state = SceneState<NavEntry>()
         for index in 0..<60 {
             state.root.append(StoreFixtures.entry(String(index)))
-            try store.save(state, scene: "from-test")
+            try await store.save(state, scene: "from-test")
         }
         let output = try helper.finish()
         #expect(helper.status == 0, "helper said: \(output)")
         let acknowledged = output.split(separator: "\n").filter { $0.hasPrefix("saved ") }
         #expect(acknowledged.count == 60)
-        #expect(try store.load(scene: "from-helper")?.state.root.count == 60)
-        #expect(try store.load(scene: "from-test")?.state.root.count == 60)
+        #expect(try await store.load(scene: "from-helper")?.state.root.count == 60)
+        #expect(try await store.load(scene: "from-test")?.state.root.count == 60)
         #expect(try store.history(scene: "from-helper").count == 60)
     }
 }

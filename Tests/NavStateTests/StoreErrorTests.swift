@@ -9,7 +9,7 @@ struct StoreErrorTests {
     @Test func anUnexpectedSQLiteFailureKeepsItsCodesAndItsSQL() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
-        try NavStore(path: path, configuration: StoreFixtures.quiet())
+        try await NavStore(path: path, configuration: StoreFixtures.quiet())
             .save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
         try Tamper.run(path, "DROP TABLE restore_attempt")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())

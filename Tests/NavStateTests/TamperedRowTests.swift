@@ -26,7 +26,7 @@ struct TamperedRowTests {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry(), options: RestoreOptions(policy: policy))
         // Confirmed, so the crash-loop guard lets the next restore try it too.
-        try store.confirmRestore(restored)
+        try await store.confirmRestore(restored)
         return restored
     }
 
@@ -75,7 +75,7 @@ struct TamperedRowTests {
             // Whatever sits before the damage comes back; the checkpoint above it goes.
             #expect(kept.state.root.count <= 2, "\(name)")
             #expect(kept.state.checkpoints.isEmpty, "\(name)")
-            #expect(try store.load(scene: "other")?.state.root == [StoreFixtures.entry("\"kept\"")])
+            #expect(try await store.load(scene: "other")?.state.root == [StoreFixtures.entry("\"kept\"")])
         }
     }
 

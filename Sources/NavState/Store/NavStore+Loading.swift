@@ -125,7 +125,7 @@ extension NavStore {
 
 /// Something a revision's rows hold that does not fit a valid scene state,
 /// and the entry it concerns, if any.
-struct StoredDamage {
+struct StoredDamage: Sendable {
     var location: EntryLocation?
     var entry: NavEntry?
     var problem: String

@@ -39,8 +39,11 @@ extension NavStore {
             scene: scene, outcome: .noSavedState, revision: nil, headRevision: nil,
             savedAt: nil, skipped: [], dropped: [])
         while true {
-            let choice = try chooseRevision(
-                scene: scene, limit: options.crashLoopLimit, window: 1 + options.fallbackRevisions)
+            let choice = try await onStoreQueue { [self] in
+                Self.outcome { () throws(NavStoreError) in
+                    try chooseRevision(scene: scene, limit: options.crashLoopLimit, window: 1 + options.fallbackRevisions)
+                }
+            }
             report.headRevision = choice.head
             for skipped in choice.skipped where !report.skipped.contains(where: { $0.revision == skipped.revision }) {
                 report.skipped.append(skipped)
@@ -50,16 +53,25 @@ extension NavStore {
                 log(report)
                 return RestoredScene(state: SceneState(), report: report)
             }
-            let loaded: (StoredRevision, [StoredDamage])?
+            let loaded: LoadedRevision?
             do {
-                loaded = try loadChecked(scene: scene, revision: revision, limits: configuration.limits)
+                let limits = configuration.limits
+                loaded = try await onStoreQueue { [self] in
+                    Self.outcome { () throws(NavStoreError) in
+                        try loadChecked(scene: scene, revision: revision, limits: limits).map(LoadedRevision.init)
+                    }
+                }
             } catch {
                 guard case let .corrupt(_, message) = error else { throw error }
-                try countAsFailedLaunch(scene: scene, revision: revision, limit: options.crashLoopLimit)
+                try await onStoreQueue { [self] in
+                    Self.outcome { () throws(NavStoreError) in
+                        try countAsFailedLaunch(scene: scene, revision: revision, limit: options.crashLoopLimit)
+                    }
+                }
                 report.skipped.append(.init(revision: revision, unconfirmedRestores: options.crashLoopLimit, damage: message))
                 continue
             }
-            guard let (stored, damage) = loaded else {
+            guard let (stored, damage) = loaded.map({ ($0.revision, $0.damage) }) else {
                 // Deleted between choosing and loading: there is nothing to restore.
                 log(report)
                 return RestoredScene(state: SceneState(), report: report)
@@ -141,7 +153,18 @@ extension NavStore {
         }
     }
 
-    private struct RevisionChoice {
+    /// A loaded revision and its damage, as one Sendable value to cross
+    /// the store's queue.
+    private struct LoadedRevision: Sendable {
+        var revision: StoredRevision
+        var damage: [StoredDamage]
+
+        init(_ loaded: (StoredRevision, [StoredDamage])) {
+            (revision, damage) = loaded
+        }
+    }
+
+    private struct RevisionChoice: Sendable {
         var head: Int?
         var revision: Int?
         var skipped: [RestoreReport.SkippedRevision]

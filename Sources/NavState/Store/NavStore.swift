@@ -6,10 +6,16 @@ package import NavStateSQLite
 /// Saves and loads navigation state per scene in one SQLite file.
 ///
 /// ```swift
-/// let store = try NavStore(path: url.path)
-/// let saved = try store.save(state, scene: "main")
-/// let head = try store.load(scene: "main")
+/// let store = try NavStore(path: NavStore.defaultURL().path)
+/// let saved = try await store.save(state, scene: "main")
+/// let head = try await store.load(scene: "main")
 /// ```
+///
+/// The `async` calls run their SQLite work on the store's own serial queue,
+/// never on the caller's actor or the cooperative thread pool, so the main
+/// actor never waits on the disk or another process's lock. The synchronous
+/// calls of the same names block their thread; they are for tools, tests and
+/// background threads, never the main thread.
 ///
 /// A store is safe to share between threads (calls are serialised on one
 /// connection) and between processes (WAL journal, busy timeout, immediate
@@ -47,6 +53,10 @@ public final class NavStore: Sendable {
     public let isReadOnly: Bool
     let state: LockedState
     package var logger: Logger { configuration.logger }
+    /// The store's own serial executor for `async` calls, as GRDB's
+    /// `DatabaseWriter` has its dispatch queue: blocking SQLite work runs
+    /// here, one call at a time, in the order the calls were made.
+    let queue = DispatchQueue(label: "NavState.NavStore", qos: .userInitiated)
 
     /// Opens the database at `path`, creating it (owner-only, mode 0600) if
     /// it does not exist, and bringing its schema up to date.

@@ -80,7 +80,7 @@ extension NavStateCommand {
                         reports.append(SceneReport(scene: name, revision: damage.revision, damage: damage.problem, dropped: []))
                         continue
                     }
-                    guard let head = try store.load(scene: name) else { throw database.noSuchScene(name) }
+                    guard let head = try await store.load(scene: name) else { throw database.noSuchScene(name) }
                     let dropped = await known.dryRun(head.state, policy: policy).map(Self.describe)
                     reports.append(SceneReport(scene: name, revision: head.revision, damage: nil, dropped: dropped))
                 }

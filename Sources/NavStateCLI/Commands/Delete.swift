@@ -26,7 +26,7 @@ extension NavStateCommand {
             guard try database.openForReading().scenes().contains(where: { $0.scene == scene }) else {
                 throw database.noSuchScene(scene)
             }
-            try database.openForWriting(create: false).delete(scene: scene)
+            try await database.openForWriting(create: false).delete(scene: scene)
             Terminal.line("deleted scene '\(scene)'")
         }
     }

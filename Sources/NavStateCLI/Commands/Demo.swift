@@ -25,7 +25,7 @@ extension NavStateCommand {
         func run() async throws {
             let store = try database.openForWriting(create: true)
             let path = database.path
-            try store.delete(scene: "demo")
+            try await store.delete(scene: "demo")
             print("NavState demo: scene 'demo' in \(path)\n")
 
             print("Shop 1.0 saves each step:")
@@ -56,7 +56,7 @@ extension NavStateCommand {
             let manifestPath = Self.manifestPath(besides: path)
             try v2.manifest.jsonData().write(to: URL(fileURLWithPath: manifestPath))
             let restored = try await store.restore(scene: "demo", registry: v2)
-            try store.confirmRestore(restored)
+            try await store.confirmRestore(restored)
             let report = restored.report
             let header = "restored revision \(report.revision.map(String.init) ?? "none") of \(report.headRevision.map(String.init) ?? "none")"
             print(SceneTree.render(try restored.state.entries(style: .stable), header: header))

@@ -49,7 +49,7 @@ extension NavStateCommand {
             // input leaves the file as it was.
             let (state, detected) = try SceneImport.read(data, format: format)
             try database.configuration.limits.check(state, scene: scene)
-            let result = try database.openForWriting(create: true).save(state, scene: scene, expectedHead: expectedHead)
+            let result = try await database.openForWriting(create: true).save(state, scene: scene, expectedHead: expectedHead)
             Terminal.line("imported \(detected.rawValue) JSON into scene '\(scene)' as revision \(result.revision) (\(state.entryCount) entries)")
         }
     }

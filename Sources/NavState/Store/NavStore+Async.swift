@@ -1,0 +1,114 @@
+import Dispatch
+public import NavStateModel
+
+// The calls an app makes from its UI: each suspends its caller, runs the
+// synchronous call of the same name on the store's own serial queue, and
+// resumes the caller with the result. The main actor never blocks on SQLite,
+// on the disk, or on another process's lock (up to the busy timeout).
+extension NavStore {
+    /// Runs blocking store work on the store's queue and resumes the caller
+    /// when it is done. The work reports through `Result` rather than a
+    /// typed-throwing closure, so nothing here needs runtime metadata for
+    /// typed throws (macOS 15 / iOS 18; docs/platforms.md).
+    func onStoreQueue<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, NavStoreError>) async throws(NavStoreError) -> T {
+        let pending = PendingWork(work)
+        let result: Result<T, NavStoreError> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: pending.run()) }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw error
+        }
+    }
+
+    /// A synchronous store call's outcome as a value, to cross the queue.
+    static func outcome<T>(_ body: () throws(NavStoreError) -> T) -> Result<T, NavStoreError> {
+        do {
+            return .success(try body())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Saves a typed scene state as a new revision without blocking the
+    /// caller; see the synchronous ``save(_:scene:expectedHead:)-(SceneState<AnyDestination>,_,_)``.
+    /// Returns once the save is committed: with ``Durability/normal`` it
+    /// survives the app crashing or being killed.
+    ///
+    /// ```swift
+    /// @MainActor func pathChanged() async {
+    ///     let result = try await store.save(state, scene: "main")
+    /// }
+    /// ```
+    @discardableResult
+    public func save(
+        _ state: SceneState<AnyDestination>, scene: String, expectedHead: Int? = nil
+    ) async throws(NavStoreError) -> SaveResult {
+        try await onStoreQueue { [self] in
+            Self.outcome { () throws(NavStoreError) in try save(state, scene: scene, expectedHead: expectedHead) }
+        }
+    }
+
+    /// Saves a scene state of stored entries without blocking the caller;
+    /// see the synchronous `save(_:scene:expectedHead:registry:)`.
+    @discardableResult
+    public func save(
+        _ state: SceneState<NavEntry>, scene: String, expectedHead: Int? = nil, registry: DestinationRegistry? = nil
+    ) async throws(NavStoreError) -> SaveResult {
+        try await onStoreQueue { [self] in
+            Self.outcome { () throws(NavStoreError) in try save(state, scene: scene, expectedHead: expectedHead, registry: registry) }
+        }
+    }
+
+    /// Loads a revision (the head by default) without blocking the caller;
+    /// see the synchronous ``load(scene:revision:)``.
+    public func load(scene: String, revision: Int? = nil) async throws(NavStoreError) -> StoredRevision? {
+        try await onStoreQueue { [self] in
+            Self.outcome { () throws(NavStoreError) in try load(scene: scene, revision: revision) }
+        }
+    }
+
+    /// Confirms a restore without blocking the caller; see the synchronous
+    /// ``confirmRestore(_:)``.
+    public func confirmRestore(_ restored: RestoredScene) async throws(NavStoreError) {
+        try await onStoreQueue { [self] in
+            Self.outcome { () throws(NavStoreError) in try confirmRestore(restored) }
+        }
+    }
+
+    /// Confirms a restore of `revision` of `scene` without blocking the
+    /// caller; see the synchronous ``confirmRestore(scene:revision:)``.
+    public func confirmRestore(scene: String, revision: Int) async throws(NavStoreError) {
+        try await onStoreQueue { [self] in
+            Self.outcome { () throws(NavStoreError) in try confirmRestore(scene: scene, revision: revision) }
+        }
+    }
+
+    /// Deletes a scene and its history without blocking the caller; see the
+    /// synchronous ``delete(scene:)``.
+    @discardableResult
+    public func delete(scene: String) async throws(NavStoreError) -> Bool {
+        try await onStoreQueue { [self] in
+            Self.outcome { () throws(NavStoreError) in try delete(scene: scene) }
+        }
+    }
+}
+
+/// One call's work, released as soon as it has run: the caller resumes
+/// holding the only references it had, so a store the caller drops goes
+/// away then (closing its file and removing a temporary copy), not when the
+/// queue's block happens to finish.
+private final class PendingWork<T: Sendable>: @unchecked Sendable {
+    // Touched by the queue's one block only, before the caller resumes.
+    private var work: (@Sendable () -> Result<T, NavStoreError>)?
+
+    init(_ work: @escaping @Sendable () -> Result<T, NavStoreError>) {
+        self.work = work
+    }
+
+    func run() -> Result<T, NavStoreError> {
+        guard let work else { return .failure(.invalidArgument("a store call ran twice")) }
+        self.work = nil
+        return work()
+    }
+}
