@@ -9,6 +9,7 @@ struct Stats: Sendable {
     var p10: Double { percentile(0.1) }
     var p90: Double { percentile(0.9) }
     var p99: Double { percentile(0.99) }
+    var maximum: Double { samples.max() ?? .nan }
 
     func percentile(_ fraction: Double) -> Double {
         let sorted = samples.sorted()

@@ -52,6 +52,19 @@ struct NavStateBench {
             target("NavStore save 1,000-deep vs 10-deep", deep / shallow, "≤ 1.5×", deep / shallow <= 1.5)
         }
 
+        // Saving from the main actor.
+        let mainActor = try await MainActorSave.run(in: directory, iterations: n(3000))
+        print("## Saving from the main actor, 10-deep, normal durability\n")
+        var mainActorTable = Table(headers: ["measure", "median", "p99", "max"])
+        for (name, stats) in [
+            ("`try await store.save(…)` from the main actor: call to return, the save committed", mainActor.asyncSave),
+            ("a probe's wait for the main actor while it makes async saves", mainActor.probeDuringAsync),
+            ("a probe's wait for the main actor while it makes blocking saves", mainActor.probeDuringSync),
+        ] {
+            mainActorTable.rows.append([name, format(stats.median), format(stats.p99), format(stats.maximum)])
+        }
+        print(mainActorTable.render() + "\n")
+
         // Restore.
         for (depth, iterations) in [(10, 3000), (1000, 200)] {
             let results = try await Workloads.restore(depth: depth, in: directory, iterations: n(iterations))
@@ -176,16 +189,16 @@ enum ProfileSave {
         var start = Harness.now()
         for index in 0..<20_000 {
             if index.isMultiple(of: 2) { state.root.append(extra) } else { state.root.removeLast() }
-            try store.save(state, scene: "main")
+            try store.saveBlocking(state, scene: "main")
         }
         print("save", format(Double(Harness.now() - start) / 20_000))
         if ProcessInfo.processInfo.environment["NAVSTATE_PROFILE_SAVE_ONLY"] != nil { return }
         start = Harness.now()
         for _ in 0..<2_000 {
-            guard try store.load(scene: "main") != nil else { return }
+            guard try store.loadBlocking(scene: "main") != nil else { return }
         }
         print("load", format(Double(Harness.now() - start) / 2_000))
-        guard let stored = try store.load(scene: "main") else { return }
+        guard let stored = try store.loadBlocking(scene: "main") else { return }
         start = Harness.now()
         for _ in 0..<2_000 {
             _ = await registry.restore(stored.state)

@@ -21,7 +21,7 @@ enum Workloads {
 
         let store = try NavStore(path: directory.appendingPathComponent("navstate-\(depth)-\(durability).sqlite").path, configuration: quiet(durability))
         var state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: registry) })
-        try store.save(state, scene: "main")
+        try store.saveBlocking(state, scene: "main")
 
         let pathStore = PathStorePeer(directory: directory)
         var peerPath = base
@@ -38,7 +38,7 @@ enum Workloads {
         // the store's work is timed; the floor is timed the same way.
         let saveOnly = try NavStore(path: directory.appendingPathComponent("navstate-save-\(depth)-\(durability).sqlite").path, configuration: quiet(durability))
         var saveOnlyState = state
-        try saveOnly.save(saveOnlyState, scene: "main")
+        try saveOnly.saveBlocking(saveOnlyState, scene: "main")
         var pending = try AnyDestination(BenchData.route(depth), in: registry)
 
         var contenders = [
@@ -94,7 +94,7 @@ enum Workloads {
         for depth in [10, 1000] {
             let store = try NavStore(path: directory.appendingPathComponent("depth-\(depth).sqlite").path, configuration: quiet())
             var state = SceneState<AnyDestination>(root: try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) })
-            try store.save(state, scene: "main")
+            try store.saveBlocking(state, scene: "main")
             var pending = try AnyDestination(BenchData.route(depth), in: registry)
             contenders.append(Contender("\(depth)-deep", prepare: {
                 if state.root.count > depth {
@@ -116,7 +116,7 @@ enum Workloads {
         let routes = BenchData.path(depth: depth)
         let registry = BenchData.registry
         let store = try NavStore(path: directory.appendingPathComponent("restore-\(depth).sqlite").path, configuration: quiet())
-        try store.save(SceneState(root: try routes.map { try AnyDestination($0, in: registry) }), scene: "main")
+        try store.saveBlocking(SceneState(root: try routes.map { try AnyDestination($0, in: registry) }), scene: "main")
         let pathStore = PathStorePeer(directory: directory)
         try pathStore.save(routes)
         let blob = try BlobPeer(path: directory.appendingPathComponent("restore-blob-\(depth).sqlite").path, full: false)
@@ -126,13 +126,13 @@ enum Workloads {
 
         let contenders = [
             Contender("NavStore") {
-                guard let stored = try store.load(scene: "main") else { throw BenchError("no scene") }
+                guard let stored = try store.loadBlocking(scene: "main") else { throw BenchError("no scene") }
                 let restored = await registry.restore(stored.state)
                 guard restored.state.root.count == depth else { throw BenchError("lost entries") }
             },
             Contender("NavStore with crash-loop guard") {
                 let restored = try await store.restore(scene: "main", registry: registry)
-                try store.confirmRestore(restored)
+                try await store.confirmRestore(restored)
                 guard restored.state.root.count == depth else { throw BenchError("lost entries") }
             },
             Contender("PathStore (file)") {
@@ -165,7 +165,7 @@ enum Workloads {
         var generator = SystemRandomNumberGenerator()
         let contender = Contender("restore") {
             let name = "scene-\(Int.random(in: 0..<count, using: &generator))"
-            guard let stored = try store.load(scene: name) else { throw BenchError("no scene \(name)") }
+            guard let stored = try store.loadBlocking(scene: name) else { throw BenchError("no scene \(name)") }
             _ = await registry.restore(stored.state)
         }
         let result = try await Harness.run([contender], rounds: 10, perRound: iterations / 10, warmup: iterations / 10)
@@ -181,7 +181,7 @@ enum Workloads {
         var state = SceneState<AnyDestination>(root: try BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })
         for index in 0..<revisions {
             state.root[index % 10] = try AnyDestination(BenchData.route(index + 100), in: registry)
-            try store.save(state, scene: "main")
+            try store.saveBlocking(state, scene: "main")
         }
         let results = try await Harness.run([
             Contender("save", prepare: {
@@ -194,7 +194,7 @@ enum Workloads {
                 try store.save(state, scene: "main")
             }),
             Contender("restore") {
-                guard let stored = try store.load(scene: "main") else { throw BenchError("no scene") }
+                guard let stored = try store.loadBlocking(scene: "main") else { throw BenchError("no scene") }
                 _ = await registry.restore(stored.state)
             },
         ], rounds: 10, perRound: iterations / 10, warmup: iterations / 10)
