@@ -15,6 +15,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // `swift package generate-documentation`; a command plugin, never
+        // part of an app's build.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -43,6 +46,7 @@ let package = Package(
         .target(
             name: "NavStateTooling",
             dependencies: [
+                "NavStateModel",
                 "NavState",
                 "NavStateSQLite",
                 .product(name: "Logging", package: "swift-log"),

@@ -44,8 +44,8 @@ extension DestinationRegistry {
 
     /// The entry with its tag rewritten in another style, payload untouched.
     ///
-    /// - Throws: ``DestinationError/unknownTag(_:)`` when no type answers to
-    ///   the tag; ``DestinationError/tagUnavailable(type:style:)`` when the
+    /// - Throws: ``/NavStateModel/DestinationError/unknownTag(_:)`` when no type answers to
+    ///   the tag; ``/NavStateModel/DestinationError/tagUnavailable(type:style:)`` when the
     ///   type has no tag in that style.
     public func translate(_ entry: NavEntry, to style: TagStyle) throws(DestinationError) -> NavEntry {
         if style == .asRead { return entry }

@@ -108,20 +108,30 @@ public struct AppliedMigration: Sendable, Hashable {
 
 /// A revision as `history(scene:)` lists it.
 public struct RevisionSummary: Sendable, Hashable, Codable {
+    /// The revision's number.
     public var revision: Int
+    /// When it was saved, by the store's clock.
     public var savedAt: Date
     /// Entries in the revision, presentation destinations included.
     public var entryCount: Int
+    /// Presentations in the revision.
     public var presentations: Int
+    /// Tag and payload bytes of the revision.
     public var bytes: Int
 }
 
 /// Counts and sizes of a store.
 public struct StoreStats: Sendable, Hashable, Codable {
+    /// Scenes in the file.
     public var scenes: Int
+    /// Kept revisions, every scene together.
     public var revisions: Int
+    /// Entry rows, every revision together.
     public var entries: Int
+    /// Size of the database file.
     public var fileBytes: Int
+    /// Size of its `-wal` file, 0 when there is none.
     public var walBytes: Int
+    /// The schema version the file is at.
     public var schemaVersion: Int
 }

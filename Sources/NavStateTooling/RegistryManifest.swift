@@ -19,16 +19,22 @@ public import NavStateModel
 public struct RegistryManifest: Codable, Sendable, Hashable {
     /// One registered type.
     public struct TypeDescription: Codable, Sendable, Hashable {
+        /// The stable name the type is registered under.
         public var name: String
+        /// Its payload version.
         public var version: Int
+        /// Old names it still answers to.
         public var aliases: [String]
+        /// The qualified and mangled names the registry added by itself.
         public var swiftNames: [String]
         /// The tag SwiftUI writes for the type (`MyApp.Route`).
         public var qualifiedName: String?
         /// The tag NavigationBackport and FlowStacks write (`5MyApp5RouteO`).
         public var mangledName: String?
+        /// Whether its entries may be saved.
         public var persistence: DestinationPersistence
 
+        /// A description of one registered type.
         public init(
             name: String, version: Int = 1, aliases: [String] = [], swiftNames: [String] = [],
             qualifiedName: String? = nil, mangledName: String? = nil,
@@ -58,6 +64,7 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
     /// The app's types, built-ins not included.
     public var types: [TypeDescription]
 
+    /// A manifest of the given types; the built-in types are always known and are not listed.
     public init(types: [TypeDescription]) {
         self.types = types
     }

@@ -31,7 +31,7 @@ extension NavStore {
     }
 
     /// Saves a typed scene state as a new revision without blocking the
-    /// caller; see the synchronous ``save(_:scene:expectedHead:)-(SceneState<AnyDestination>,_,_)``.
+    /// caller; see the synchronous `save(_:scene:expectedHead:)`.
     /// Returns once the save is committed: with ``Durability/normal`` it
     /// survives the app crashing or being killed.
     ///
@@ -61,7 +61,7 @@ extension NavStore {
     }
 
     /// Loads a revision (the head by default) without blocking the caller;
-    /// see the synchronous ``load(scene:revision:)``.
+    /// see the synchronous `load(scene:revision:)`.
     public func load(scene: String, revision: Int? = nil) async throws(NavStoreError) -> StoredRevision? {
         try await onStoreQueue { [self] in
             Self.outcome { () throws(NavStoreError) in try load(scene: scene, revision: revision) }
@@ -69,7 +69,7 @@ extension NavStore {
     }
 
     /// Confirms a restore without blocking the caller; see the synchronous
-    /// ``confirmRestore(_:)``.
+    /// `confirmRestore(_:)`.
     public func confirmRestore(_ restored: RestoredScene) async throws(NavStoreError) {
         try await onStoreQueue { [self] in
             Self.outcome { () throws(NavStoreError) in try confirmRestore(restored) }
@@ -77,7 +77,7 @@ extension NavStore {
     }
 
     /// Confirms a restore of `revision` of `scene` without blocking the
-    /// caller; see the synchronous ``confirmRestore(scene:revision:)``.
+    /// caller; see the synchronous `confirmRestore(_:)`.
     public func confirmRestore(scene: String, revision: Int) async throws(NavStoreError) {
         try await onStoreQueue { [self] in
             Self.outcome { () throws(NavStoreError) in try confirmRestore(scene: scene, revision: revision) }
@@ -85,7 +85,7 @@ extension NavStore {
     }
 
     /// Deletes a scene and its history without blocking the caller; see the
-    /// synchronous ``delete(scene:)``.
+    /// synchronous `delete(scene:)`.
     @discardableResult
     public func delete(scene: String) async throws(NavStoreError) -> Bool {
         try await onStoreQueue { [self] in

@@ -28,14 +28,17 @@ extension NavStore {
         /// UTF-8 bytes of a scene name. Default 256.
         public var sceneNameBytes: Int = 256
 
+        /// Limits with every default.
         public init() {}
     }
 
     /// How a store is opened.
     public struct Configuration: Sendable {
+        /// What a save survives. Default ``Durability/normal``.
         public var durability: Durability = .normal
         /// How long a write waits for another process's lock. Default 5 s.
         public var busyTimeout: Duration = .seconds(5)
+        /// The limits every save is checked against.
         public var limits: Limits = Limits()
         /// Where the store's events go: open, migrate, save, load, prune,
         /// purge and errors. Payload contents are only logged at trace level.
@@ -73,6 +76,7 @@ extension NavStore {
             return Int32(clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000)
         }
 
+        /// A configuration with the given durability, limits and logger, and every other setting at its default.
         public init(durability: Durability = .normal, limits: Limits = Limits(), logger: Logger = Logger(label: "navstate")) {
             self.durability = durability
             self.limits = limits

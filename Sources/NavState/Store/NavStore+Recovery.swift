@@ -19,16 +19,21 @@ public struct StoreRecovery: Sendable, Hashable {
 
 /// A scene that could not be loaded, and what it is called now.
 public struct SceneSetAside: Sendable, Hashable, Codable {
+    /// The scene's name before it was set aside.
     public var scene: String
+    /// Its name now: `<scene>#damaged-<n>`.
     public var renamedTo: String
+    /// Why its head revision could not be loaded.
     public var problem: String
 }
 
 /// A scene whose head revision cannot be loaded, and why.
 public struct SceneDamage: Sendable, Hashable, Codable {
+    /// The scene's name.
     public var scene: String
     /// The head revision the scene names.
     public var revision: Int
+    /// Why the head revision cannot be loaded, naming the first problem found.
     public var problem: String
 }
 

@@ -8,7 +8,7 @@ extension NavStore {
     /// guard, checks its age, and rebuilds it with the registry and policy.
     ///
     /// The restore counts itself as unconfirmed for that revision before
-    /// returning; call ``confirmRestore(_:)`` once the app's UI is up. After
+    /// returning; call `confirmRestore(_:)` once the app's UI is up. After
     /// `options.crashLoopLimit` unconfirmed restores of one revision, later
     /// restores skip it for the one before, at most
     /// `options.fallbackRevisions` back, then give an empty state. A revision
@@ -16,9 +16,9 @@ extension NavStore {
     /// and is skipped in the same call. UIKit throws the state away after a
     /// crash at launch; NavState steps back instead.
     ///
-    /// The state returned always satisfies ``SceneState/validate()``, even
+    /// The state returned always satisfies ``/NavStateModel/SceneState/validate()``, even
     /// from a tampered file: what does not fit is dropped with
-    /// ``DropReason/damaged(_:)``.
+    /// ``/NavStateModel/DropReason/damaged(_:)``.
     ///
     /// ```swift
     /// let restored = try await store.restore(scene: "main", registry: registry)
@@ -128,7 +128,7 @@ extension NavStore {
         try confirmRestore(scene: restored.report.scene, revision: revision)
     }
 
-    /// Confirms a restore of `revision` of `scene`; see ``confirmRestore(_:)``.
+    /// Confirms a restore of `revision` of `scene`; see `confirmRestore(_:)`.
     public func confirmRestore(scene: String, revision: Int) throws(NavStoreError) {
         try withConnection("confirm restore") { (store: inout State) throws(SQLiteError) in
             try store.connection.cached("""

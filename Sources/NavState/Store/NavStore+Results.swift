@@ -22,27 +22,36 @@ public struct SaveResult: Sendable, Hashable {
 
 /// An entry a save left out, and where it was.
 public struct OmittedEntry: Sendable, Hashable {
+    /// Where the entry was in the state given to the save.
     public var location: EntryLocation
+    /// The entry left out.
     public var entry: NavEntry
 }
 
 /// One saved revision of a scene.
 public struct StoredRevision: Sendable, Hashable {
+    /// The scene's name.
     public var scene: String
+    /// The revision's number: 1 for the scene's first save, one more for each save after.
     public var revision: Int
+    /// When the revision was saved, by the store's clock.
     public var savedAt: Date
+    /// The state exactly as it was saved.
     public var state: SceneState<NavEntry>
 }
 
 /// A scene as `scenes()` lists it.
 public struct SceneSummary: Sendable, Hashable, Codable {
+    /// The scene's name.
     public var scene: String
     /// The head revision.
     public var revision: Int
     /// Entries in the head state, presentation destinations included
-    /// (``SceneState/entryCount``).
+    /// (``/NavStateModel/SceneState/entryCount``).
     public var entryCount: Int
+    /// Presentations in the head state.
     public var presentations: Int
+    /// When the scene was last saved.
     public var updatedAt: Date
     /// Tag and payload bytes of the head state.
     public var bytes: Int
@@ -56,8 +65,11 @@ public struct PruneResult: Sendable, Hashable, Codable {
     /// Each scene the prune touched: deleted whole, or some of its older
     /// revisions removed. Sorted by name.
     public var scenes: [PrunedScene]
+    /// Scenes deleted for not being saved recently.
     public var scenesRemoved: Int
+    /// Revisions removed, those of deleted scenes included.
     public var revisionsRemoved: Int
+    /// Entry rows removed: those no kept revision could see.
     public var entriesRemoved: Int
     /// True when nothing was changed: the figures say what a prune would do.
     public var isDryRun: Bool
@@ -65,12 +77,14 @@ public struct PruneResult: Sendable, Hashable, Codable {
 
 /// One scene a prune touched.
 public struct PrunedScene: Sendable, Hashable, Codable {
+    /// The scene's name.
     public var scene: String
     /// Revisions removed (all of them when the scene was deleted).
     public var revisionsRemoved: Int
     /// True when the whole scene was deleted for not being saved recently.
     public var deleted: Bool
 
+    /// A scene a prune touched.
     public init(scene: String, revisionsRemoved: Int, deleted: Bool) {
         self.scene = scene
         self.revisionsRemoved = revisionsRemoved

@@ -12,7 +12,13 @@ extension NavStore {
     /// revision: the result carries the head's number. Revisions older than
     /// the last ``Configuration/keptRevisions`` are removed by the save.
     ///
+    /// Blocks the calling thread on SQLite (and up to the busy timeout on
+    /// another process's write): for tools, tests and background threads.
+    /// From the main actor, call the `async` variant of the same name.
+    ///
     /// - Parameters:
+    ///   - state: The state to save, its entries as stored.
+    ///   - scene: The scene's name: one per window or scene session.
     ///   - expectedHead: Save only if the scene's head revision is still this
     ///     one (0: only if the scene does not exist yet); otherwise throw
     ///     ``NavStoreError/conflict(scene:expected:actual:)``. `nil` saves
@@ -36,7 +42,10 @@ extension NavStore {
 
     /// Saves a typed scene state as a new revision, tags written as stable
     /// names so the saved state survives renamed types and modules.
-    @discardableResult
+    ///
+    /// Blocks the calling thread; from the main actor, call the `async`
+    /// variant of the same name. See `save(_:scene:expectedHead:registry:)`
+    /// for what a save leaves out and when it creates no revision.
     public func save(
         _ state: SceneState<AnyDestination>,
         scene: String,

@@ -48,6 +48,7 @@ public final class NavStore: Sendable {
 
     /// The database file's path, or `:memory:`.
     public let path: String
+    /// How the store was opened.
     public let configuration: Configuration
     /// True for a store opened with ``init(readingAt:configuration:)``.
     public let isReadOnly: Bool

@@ -47,9 +47,13 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The limits a save is checked against.
     public enum StoreLimit: String, Sendable, Hashable, CustomStringConvertible {
+        /// ``NavStore/Limits/entriesPerStack``.
         case entriesPerStack
+        /// ``NavStore/Limits/payloadBytes``.
         case payloadBytes
+        /// ``NavStore/Limits/sceneBytes``.
         case sceneBytes
+        /// ``NavStore/Limits/sceneNameBytes``.
         case sceneNameBytes
 
         public var description: String {

@@ -4,6 +4,7 @@ import NavStateSQLite
 
 /// How a scene is restored.
 public struct RestoreOptions: Sendable, Hashable {
+    /// What a failing entry costs. Default ``/NavStateModel/RestorePolicy/dropUndecodable``.
     public var policy: RestorePolicy
     /// State saved longer ago than this is not restored. `nil`: no limit.
     public var maximumAge: TimeInterval?
@@ -16,6 +17,7 @@ public struct RestoreOptions: Sendable, Hashable {
     /// `crashLoopLimit × (1 + fallbackRevisions)` = 6 times in a row.
     public var fallbackRevisions: Int
 
+    /// Options with the given policy, maximum age and crash-loop settings.
     public init(
         policy: RestorePolicy = .dropUndecodable, maximumAge: TimeInterval? = nil,
         crashLoopLimit: Int = 2, fallbackRevisions: Int = 2

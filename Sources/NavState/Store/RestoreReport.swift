@@ -21,6 +21,7 @@ public struct RestoreReport: Sendable, Hashable {
 
     /// A revision the crash-loop guard passed over.
     public struct SkippedRevision: Sendable, Hashable {
+        /// The revision passed over.
         public var revision: Int
         /// Restores of it the app never confirmed.
         public var unconfirmedRestores: Int
@@ -30,7 +31,9 @@ public struct RestoreReport: Sendable, Hashable {
         public var damage: String?
     }
 
+    /// The scene restored.
     public var scene: String
+    /// Why the state is what it is.
     public var outcome: Outcome
     /// The revision the state came from; `nil` when none was used.
     public var revision: Int?
@@ -44,7 +47,7 @@ public struct RestoreReport: Sendable, Hashable {
     public var dropped: [DroppedEntry]
     /// What did not fit a valid scene state in the stored revision (a
     /// tampered or damaged file), each left out: entries are also in
-    /// ``dropped`` with ``DropReason/damaged(_:)``; checkpoints only here.
+    /// ``dropped`` with ``/NavStateModel/DropReason/damaged(_:)``; checkpoints only here.
     public var damage: [String] = []
 
     /// True when the head revision came back whole.
@@ -55,6 +58,8 @@ public struct RestoreReport: Sendable, Hashable {
 
 /// A restored scene: the typed state to show, and the report.
 public struct RestoredScene: Sendable {
+    /// The typed state to show; it always satisfies ``/NavStateModel/SceneState/validate()``.
     public var state: SceneState<AnyDestination>
+    /// What the restore did, and every entry it left out.
     public var report: RestoreReport
 }

@@ -1,8 +1,8 @@
 public import NavStateModel
 import NavStateSQLite
 
-/// An element the store can write: a raw ``NavEntry``, or an
-/// ``AnyDestination`` written under its stable name.
+/// An element the store can write: a raw ``/NavStateModel/NavEntry``, or an
+/// ``/NavStateModel/AnyDestination`` written under its stable name.
 ///
 /// The save path is generic over this so that a typed state is never copied
 /// into entries as a whole: only the positions that changed are turned into

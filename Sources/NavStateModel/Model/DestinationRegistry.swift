@@ -57,6 +57,7 @@ public struct DestinationRegistry: Sendable {
     /// Registers a destination type under a stable name.
     ///
     /// - Parameters:
+    ///   - type: The destination type.
     ///   - name: The stable name written to storage. Choose it once and keep
     ///     it; rename the Swift type freely.
     ///   - version: The payload version, 1 unless the type's JSON changed shape.

@@ -14,6 +14,7 @@ public struct NavEntry: Hashable, Sendable, CustomStringConvertible {
     /// The destination's JSON text.
     public var payload: String
 
+    /// An entry with the given tag, payload version and payload text.
     public init(tag: String, version: Int? = nil, payload: String) {
         self.tag = tag
         self.version = version

@@ -104,14 +104,18 @@ extension NavPath: RandomAccessCollection, MutableCollection, RangeReplaceableCo
         self.init(registry: DestinationRegistry())
     }
 
+    /// The position of the bottom of the stack.
     public var startIndex: Int { elements.startIndex }
+    /// The position one past the top of the stack.
     public var endIndex: Int { elements.endIndex }
 
+    /// The destination at `position`, 0 being the bottom of the stack.
     public subscript(position: Int) -> AnyDestination {
         get { elements[position] }
         set { elements[position] = newValue }
     }
 
+    /// Replaces the destinations in `subrange`, as `NavigationPath` edits do.
     public mutating func replaceSubrange<C: Collection<AnyDestination>>(_ subrange: Range<Int>, with newElements: C) {
         elements.replaceSubrange(subrange, with: newElements)
     }

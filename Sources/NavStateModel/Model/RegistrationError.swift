@@ -20,11 +20,13 @@ public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// Why a name cannot be a tag.
     public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
+        /// The name is empty.
         case empty
         /// Longer than ``DestinationRegistry/maximumNameBytes``.
         case tooLong(bytes: Int)
         /// `@` separates a tag from its version in stored tags.
         case containsVersionSeparator
+        /// The name holds a control character.
         case containsControlCharacter
 
         public var description: String {

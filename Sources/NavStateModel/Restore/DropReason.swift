@@ -74,10 +74,14 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// An entry that was left out, where it was, and why.
 public struct DroppedEntry: Sendable, Hashable, CustomStringConvertible {
+    /// Where the entry was.
     public var location: EntryLocation
+    /// The entry as it was read.
     public var entry: NavEntry
+    /// Why it was left out.
     public var reason: DropReason
 
+    /// An entry left out at `location` for `reason`.
     public init(location: EntryLocation, entry: NavEntry, reason: DropReason) {
         self.location = location
         self.entry = entry

@@ -14,12 +14,19 @@ import Foundation
 /// ])
 /// ```
 public enum JSONValue: Sendable, Hashable, Codable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number without a fraction or exponent that fits an `Int`.
     case int(Int)
+    /// Any other number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object; key order is not kept (payloads are written with sorted keys).
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {

@@ -20,9 +20,12 @@ public import Foundation
 /// path = NavigationPath(try JSONDecoder().decode(NavigationPath.CodableRepresentation.self, from: safe.json))
 /// ```
 public struct PathSanitizer: Sendable {
+    /// The registry that decides what can be restored.
     public let registry: DestinationRegistry
+    /// What a pair that cannot be restored costs, as in a restore.
     public let policy: RestorePolicy
 
+    /// A sanitiser that restores with `registry` under `policy`.
     public init(registry: DestinationRegistry, policy: RestorePolicy = .dropUndecodable) {
         self.registry = registry
         self.policy = policy
@@ -31,6 +34,7 @@ public struct PathSanitizer: Sendable {
     /// The result of sanitising: JSON SwiftUI can decode, what was removed,
     /// and what was rewritten.
     public struct Result: Sendable {
+        /// JSON that SwiftUI's `NavigationPath.CodableRepresentation` decodes.
         public var json: Data
         /// Removed pairs, located by position in push order (0 = bottom).
         public var dropped: [DroppedEntry]

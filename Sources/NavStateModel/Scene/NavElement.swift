@@ -9,9 +9,11 @@ public protocol NavElement: Hashable, Sendable {
 }
 
 extension NavEntry: NavElement {
+    /// The tag as written.
     public var typeTag: String { tag }
 }
 
 extension AnyDestination: NavElement {
+    /// The stable name the type is registered under.
     public var typeTag: String { name }
 }

@@ -20,6 +20,7 @@ public enum PresentationMethod: String, Sendable, Hashable, Codable, CaseIterabl
 
 /// One destination presented above a stack, with its own stack when managed.
 public struct Presentation<Element: NavElement>: Sendable, Hashable {
+    /// How the destination is shown.
     public var method: PresentationMethod
     /// The destination shown at the root of the presentation.
     public var destination: Element
@@ -27,6 +28,7 @@ public struct Presentation<Element: NavElement>: Sendable, Hashable {
     /// always empty for ``PresentationMethod/sheet`` and ``PresentationMethod/cover``.
     public var stack: [Element]
 
+    /// A presentation of `destination`, with `stack` pushed on it when the method is managed.
     public init(method: PresentationMethod, destination: Element, stack: [Element] = []) {
         self.method = method
         self.destination = destination
@@ -49,6 +51,7 @@ public struct Checkpoint: Sendable, Hashable, Codable {
     /// delivers, or `nil` for none.
     public var valueType: String?
 
+    /// A checkpoint keeping `entriesKept` entries of stack `stack` on return.
     public init(name: String, stack: Int, entriesKept: Int, valueType: String? = nil) {
         self.name = name
         self.stack = stack

@@ -18,10 +18,12 @@ extension SceneState {
     /// checkpoint's stack dismissed, that stack popped to the checkpoint's
     /// index, and checkpoints that no longer point anywhere removed.
     ///
-    /// - Parameter value: A value delivered to the checkpoint. Its type must be
-    ///   the checkpoint's declared value type. Navigator silently never calls
-    ///   a handler whose type does not match; NavState refuses instead, so the
-    ///   mistake is seen.
+    /// - Parameters:
+    ///   - name: The checkpoint's name; the top-most one of that name counts.
+    ///   - value: A value delivered to the checkpoint. Its type must be
+    ///     the checkpoint's declared value type. Navigator silently never calls
+    ///     a handler whose type does not match; NavState refuses instead, so
+    ///     the mistake is seen.
     /// - Throws: ``SceneStateError/checkpointNotFound(_:)`` when no such
     ///   checkpoint can be returned to;
     ///   ``SceneStateError/checkpointValueMismatch(checkpoint:expected:got:)``

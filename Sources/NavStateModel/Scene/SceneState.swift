@@ -23,6 +23,7 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
     /// Named scene values: the selected tab, a split view's selection.
     public var values: [String: Element]
 
+    /// A state with the given stacks, presentations, checkpoints and values; empty by default.
     public init(
         root: [Element] = [],
         presentations: [Presentation<Element>] = [],

@@ -1,0 +1,35 @@
+// Register destinations, keep a path, save it and read it back.
+import Foundation
+import NavState
+
+enum OrderRoute: NavDestination {
+    case list
+    case detail(id: Int)
+}
+
+@MainActor
+func quickStart() async throws {
+    // snippet.show
+    var registry = DestinationRegistry()
+    try registry.register(OrderRoute.self, as: "orders")
+
+    var path = NavPath(registry: registry)
+    try path.append(OrderRoute.list)
+    try path.append(OrderRoute.detail(id: 7))
+
+    // What SwiftUI writes, and the one way to read it back.
+    let json = try path.representation(style: .qualified)
+    let decoded = try NavPath.decode(representation: json, registry: registry)
+    precondition(decoded.path == path && decoded.failures.isEmpty)
+
+    // In an app: NavStore(path: NavStore.defaultURL().path)
+    let store = try NavStore.inMemory()
+    // From the main actor: SQLite runs on the store's own queue.
+    let saved = try await store.save(SceneState(root: Array(path)), scene: "main")
+    let head = try await store.load(scene: "main")
+    precondition(head?.revision == saved.revision)
+    // snippet.end
+    print("saved revision \(saved.revision) with \(path.count) destinations")
+}
+
+try await quickStart()

@@ -1,0 +1,44 @@
+import Foundation
+import NavStateTooling
+import Testing
+
+/// What a release needs beside the code: a license, a changelog naming the
+/// version the command reports, the Swift Package Index's settings, and CI.
+@Suite("Release files")
+struct ReleaseFilesTests {
+    private static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private static func text(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test func theLicenseIsMIT() throws {
+        let license = try Self.text("LICENSE")
+        #expect(license.hasPrefix("MIT License"))
+        #expect(license.contains("Permission is hereby granted, free of charge"))
+    }
+
+    @Test func theChangelogNamesTheVersionTheCommandReports() throws {
+        #expect(try Self.text("CHANGELOG.md").contains("## \(NavStateVersion.current)"))
+    }
+
+    @Test func theSwiftPackageIndexBuildsTheDocumentedTargetsOnEveryPlatform() throws {
+        let spi = try Self.text(".spi.yml")
+        #expect(spi.contains("documentation_targets: [NavState, NavStateModel, NavStateTooling]"))
+        for platform in ["ios", "macos-spm", "tvos", "watchos", "visionos", "linux"] {
+            #expect(spi.contains("platform: \(platform)"), "\(platform)")
+        }
+    }
+
+    @Test func continuousIntegrationRunsTheSuiteOnLinuxAndBuildsForApplePlatforms() throws {
+        let workflow = try Self.text(".github/workflows/ci.yml")
+        #expect(workflow.contains("bash .ci/run"))
+        #expect(workflow.contains("swift test"))
+        #expect(workflow.contains("xcodebuild build"))
+        #expect(workflow.contains("generic/platform=iOS Simulator"))
+        let ci = try Self.text(".ci/run")
+        #expect(ci.contains("generate-documentation"))
+        #expect(ci.contains("--warnings-as-errors"))
+    }
+}
