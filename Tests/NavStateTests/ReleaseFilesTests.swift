@@ -41,4 +41,17 @@ struct ReleaseFilesTests {
         #expect(ci.contains("generate-documentation"))
         #expect(ci.contains("--warnings-as-errors"))
     }
+
+    /// The README's code is the quick-start snippet's, which `swift build`
+    /// compiles and `SnippetTests` runs.
+    @Test func theReadmeShowsTheCompiledQuickStart() throws {
+        let snippet = try Self.text("Snippets/QuickStart.swift")
+        let start = try #require(snippet.range(of: "// snippet.show\n"))
+        let end = try #require(snippet.range(of: "    // snippet.end"))
+        let shown = snippet[start.upperBound..<end.lowerBound]
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }
+            .joined(separator: "\n")
+        #expect(try Self.text("README.md").contains(shown))
+    }
 }

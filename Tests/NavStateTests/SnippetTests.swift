@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+
+/// The documentation's snippets are programs `swift build` compiles; here
+/// they run, so what the README and the DocC articles show works.
+@Suite("Documentation snippets")
+struct SnippetTests {
+    @Test(arguments: [
+        ("QuickStart", "saved revision 1 with 2 destinations\n"),
+        ("AppUpdate", "not restored: stack 0 position 1 'promo': unknown type\nrestored 1 of 2; dropped 1\n"),
+    ])
+    func snippetRunsAndPrintsWhatItShows(name: String, output: String) throws {
+        let snippet = CommandRunner(executable: CommandRunner.builtProduct(name))
+        let result = try snippet.run([])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text == output)
+    }
+}
