@@ -46,6 +46,7 @@ extension NavStore {
     /// Blocks the calling thread; from the main actor, call the `async`
     /// variant of the same name. See `save(_:scene:expectedHead:registry:)`
     /// for what a save leaves out and when it creates no revision.
+    @discardableResult
     public func save(
         _ state: SceneState<AnyDestination>,
         scene: String,
