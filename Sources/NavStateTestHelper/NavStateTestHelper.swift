@@ -86,6 +86,10 @@ struct NavStateTestHelper {
         var configuration = NavStore.Configuration(durability: full ? .full : .normal)
         configuration.logger.logLevel = .critical
         if keepingEveryRevision { configuration.keptRevisions = nil }
+        // The tests that run helpers check that nothing is lost under
+        // contention, not how long a lock may be waited for: on 2 cores
+        // running the whole suite at once, 5 s was once not enough.
+        configuration.busyTimeout = .seconds(30)
         return configuration
     }
 

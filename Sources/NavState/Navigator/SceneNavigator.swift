@@ -1,0 +1,444 @@
+import Foundation
+import Logging
+public import NavStateModel
+public import Observation  // newer than the floors: behind #available
+
+/// One scene's live navigation: the state a window shows, saved by itself
+/// and restored at launch.
+///
+/// Create one per scene (window) with the app's store and registry, bind
+/// ``path`` to `NavigationStack(path:)`, call ``restore(options:)`` at launch
+/// and ``confirm()`` once the first screens are up, and ``flush()`` when the
+/// scene goes to the background. Every change is saved without the main
+/// actor waiting on SQLite: at most one save runs, the newest state waits
+/// behind it, and a burst of changes becomes a few saves.
+///
+/// ```swift
+/// let navigator = SceneNavigator(scene: "main", store: store, registry: registry)
+/// try await navigator.restore()
+/// try navigator.push(OrderRoute.detail(id: 7))
+/// try await navigator.confirm()
+/// ```
+///
+/// Observation needs iOS 17, macOS 14, tvOS 17, watchOS 10; the store itself
+/// works from iOS 16.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor
+@Observable  // newer than the floors: behind #available
+public final class SceneNavigator {
+    /// The scene's name in the store.
+    public let scene: String
+    /// The store the navigator saves to.
+    @ObservationIgnored public let store: NavStore
+    /// The registry that names and decodes the scene's destinations.
+    @ObservationIgnored public let registry: DestinationRegistry
+
+    /// The whole scene: root stack, presentations, checkpoints, values.
+    public private(set) var state = SceneState<AnyDestination>()
+    /// What the launch restore did; `nil` until ``restore(options:)`` ran.
+    public private(set) var restoreReport: RestoreReport?
+    /// The last save's error, `nil` once a save succeeds again.
+    public private(set) var lastSaveError: NavStoreError?
+    /// Saves finished since the navigator was made, for diagnostics.
+    public private(set) var savesCompleted = 0
+
+    /// Where saving stands: nothing is saved until the launch restore has
+    /// finished and been confirmed, so a state that crashes the app at
+    /// launch is never saved over the revision the crash-loop guard counts.
+    private enum Phase {
+        case awaitingRestore
+        case awaitingConfirmation(RestoredScene)
+        case saving
+    }
+
+    @ObservationIgnored private var phase = Phase.awaitingRestore
+    @ObservationIgnored private var isDirty = false
+    @ObservationIgnored private var saveTask: Task<Void, Never>?
+    @ObservationIgnored private var subscribers: [UUID: AsyncStream<NavigatorEvent>.Continuation] = [:]
+    @ObservationIgnored private var returnHandlers: [String: @MainActor (AnyDestination?) -> Void] = [:]
+
+    /// A navigator for `scene`, empty until ``restore(options:)``.
+    public init(scene: String, store: NavStore, registry: DestinationRegistry) {
+        self.scene = scene
+        self.store = store
+        self.registry = registry
+    }
+
+    // MARK: Stacks
+
+    /// The root stack, for `NavigationStack(path:)`. Setting it (SwiftUI
+    /// does when the user swipes back) changes the state and saves it.
+    public var path: NavPath {
+        get { NavPath(state.root, registry: registry) }
+        set { change { $0.root = newValue.elements } }
+    }
+
+    /// The presentations shown above the root stack, bottom first.
+    public var presentations: [Presentation<AnyDestination>] { state.presentations }
+
+    /// The stack of presentation `index` (1 is the first), for a managed
+    /// sheet's or cover's own `NavigationStack`; empty for a plain one.
+    public func path(forPresentation index: Int) -> NavPath {
+        guard index >= 1, index <= state.presentations.count else { return NavPath(registry: registry) }
+        return NavPath(state.presentations[index - 1].stack, registry: registry)
+    }
+
+    /// Replaces the stack of managed presentation `index` (1 is the first).
+    public func setPath(_ path: NavPath, forPresentation index: Int) {
+        guard index >= 1, index <= state.presentations.count, state.presentations[index - 1].method.isManaged else { return }
+        change { $0.presentations[index - 1].stack = path.elements }
+    }
+
+    /// Pushes a value onto the top-most stack.
+    ///
+    /// - Throws: ``NavigatorError/destination(_:)`` when its type is not
+    ///   registered; ``NavigatorError/sceneState(_:)`` when the top-most
+    ///   presentation is a plain sheet or cover, which has no stack.
+    public func push<T: NavDestination>(_ value: T) throws(NavigatorError) {
+        let destination = try erase(value)
+        let top = state.stackCount - 1
+        if top > 0, !state.presentations[top - 1].method.isManaged {
+            throw .sceneState(.cannotPushOnto(state.presentations[top - 1].method))
+        }
+        change { $0.setStack(top, to: $0.stack(top) + [destination]) }
+        emit(.pushed(destination, stack: top))
+    }
+
+    /// Pushes a value, or logs why it cannot and changes nothing: for views,
+    /// where a throwing call has nowhere to go.
+    ///
+    /// - Returns: Whether the value was pushed.
+    @discardableResult
+    public func pushIfPossible<T: NavDestination>(_ value: T) -> Bool {
+        do {
+            try push(value)
+            return true
+        } catch {
+            store.logger.error("push refused", metadata: ["scene": "\(scene)", "error": "\(error)"])
+            return false
+        }
+    }
+
+    /// Pops `count` destinations off the top-most stack (fewer if it holds
+    /// fewer).
+    public func pop(_ count: Int = 1) {
+        let top = state.stackCount - 1
+        let removed = min(max(count, 0), state.stack(top).count)
+        guard removed > 0 else { return }
+        change { $0.setStack(top, to: Array($0.stack(top).dropLast(removed))) }
+        emit(.popped(count: removed, stack: top))
+    }
+
+    /// Pops the top-most stack to its root view.
+    public func popToRoot() {
+        pop(state.stack(state.stackCount - 1).count)
+    }
+
+    // MARK: Presentations
+
+    /// Presents a value above the top-most stack: a sheet or cover, managed
+    /// (with its own stack) or plain.
+    ///
+    /// - Throws: ``NavigatorError/destination(_:)`` when its type is not
+    ///   registered.
+    public func present<T: NavDestination>(_ value: T, style: PresentationMethod) throws(NavigatorError) {
+        let destination = try erase(value)
+        change { $0.presentations.append(Presentation(method: style, destination: destination)) }
+        emit(.presented(destination, method: style))
+    }
+
+    /// Dismisses the top presentation, with its stack.
+    public func dismiss() {
+        guard !state.presentations.isEmpty else { return }
+        change { $0 = dismissing(1, from: $0) }
+        emit(.dismissed(count: 1))
+    }
+
+    /// Dismisses every presentation.
+    public func dismissAll() {
+        let count = state.presentations.count
+        guard count > 0 else { return }
+        change { $0 = dismissing(count, from: $0) }
+        emit(.dismissed(count: count))
+    }
+
+    /// `state` without its top `count` presentations and the checkpoints
+    /// that pointed into them.
+    private func dismissing(_ count: Int, from state: SceneState<AnyDestination>) -> SceneState<AnyDestination> {
+        var state = state
+        state.presentations.removeLast(count)
+        let stacks = state.stackCount
+        state.checkpoints.removeAll { $0.stack >= stacks }
+        return state
+    }
+
+    // MARK: Checkpoints
+
+    /// Marks the top-most stack as it is now, to return to by name; the
+    /// return delivers no value.
+    public func setCheckpoint(_ name: String) {
+        addCheckpoint(name, valueType: nil)
+    }
+
+    /// Marks the top-most stack as it is now; returning delivers a `T` to
+    /// the handler registered with ``onReturn(to:of:perform:)``.
+    ///
+    /// - Throws: ``NavigatorError/destination(_:)`` when `T` is not
+    ///   registered.
+    public func setCheckpoint<T: NavDestination>(_ name: String, returning type: T.Type) throws(NavigatorError) {
+        guard let typeName = registry.name(of: type) else {
+            throw .destination(.unregisteredType(String(reflecting: type)))
+        }
+        addCheckpoint(name, valueType: typeName)
+    }
+
+    private func addCheckpoint(_ name: String, valueType: String?) {
+        let top = state.stackCount - 1
+        let kept = state.stack(top).count
+        change { $0.checkpoints.append(Checkpoint(name: name, stack: top, entriesKept: kept, valueType: valueType)) }
+        emit(.checkpointSet(name, stack: top))
+    }
+
+    /// Whether returning to `name` is possible now.
+    public func canReturnToCheckpoint(_ name: String) -> Bool {
+        state.canReturn(to: name)
+    }
+
+    /// Returns to a checkpoint: the presentations above its stack dismissed,
+    /// its stack popped back to where it was set.
+    ///
+    /// - Throws: ``NavigatorError/sceneState(_:)`` when there is no such
+    ///   checkpoint, or it returns a value.
+    public func returnToCheckpoint(_ name: String) throws(NavigatorError) {
+        try returnTo(name, value: nil)
+    }
+
+    /// Returns to a checkpoint and delivers `value` to its handler.
+    ///
+    /// - Throws: ``NavigatorError/sceneState(_:)`` when there is no such
+    ///   checkpoint or `value` is not of the type it returns (Navigator
+    ///   silently drops such a value; NavState says so);
+    ///   ``NavigatorError/destination(_:)`` when `T` is not registered.
+    public func returnToCheckpoint<T: NavDestination>(_ name: String, value: T) throws(NavigatorError) {
+        try returnTo(name, value: try erase(value))
+    }
+
+    private func returnTo(_ name: String, value: AnyDestination?) throws(NavigatorError) {
+        let returned: SceneState<AnyDestination>
+        do {
+            returned = try state.returning(to: name, value: value)
+        } catch {
+            throw .sceneState(error)
+        }
+        change { $0 = returned }
+        emit(.returnedToCheckpoint(name, value: value))
+        returnHandlers[name]?(value)
+    }
+
+    /// Registers what a return to `name` delivers its value to; a view
+    /// registers it when it appears.
+    public func onReturn<T: NavDestination>(to name: String, of type: T.Type, perform: @escaping @MainActor (T) -> Void) {
+        returnHandlers[name] = { value in
+            if let typed = value?.as(T.self) { perform(typed) }
+        }
+    }
+
+    // MARK: Scene values
+
+    /// A named scene value (the selected tab), if set.
+    public func value(for name: String) -> AnyDestination? {
+        state.values[name]
+    }
+
+    /// A named scene value as a `T`, if set and of that type.
+    public func value<T>(for name: String, as type: T.Type) -> T? {
+        state.values[name]?.as(type)
+    }
+
+    /// Sets a named scene value, or removes it with `nil`.
+    ///
+    /// - Throws: ``NavigatorError/destination(_:)`` when `T` is not
+    ///   registered.
+    public func setValue<T: NavDestination>(_ value: T?, for name: String) throws(NavigatorError) {
+        let destination = try value.map { (value) throws(NavigatorError) in try erase(value) }
+        guard state.values[name] != destination else { return }
+        change { $0.values[name] = destination }
+        emit(.valueChanged(name: name))
+    }
+
+    // MARK: Deep links
+
+    /// Moves to a target state (a deep link, a notification) through the
+    /// shortest step plan, one change per step, awaiting `betweenSteps`
+    /// after each so the UI can show it (a stack cannot change many levels
+    /// in one update).
+    ///
+    /// - Throws: ``NavigatorError/sceneState(_:)`` for a target that breaks a
+    ///   scene-state rule; the steps applied before it stay.
+    public func navigate(
+        to target: SceneState<AnyDestination>, betweenSteps: @MainActor () async -> Void = {}
+    ) async throws(NavigatorError) {
+        do {
+            try target.validate()
+        } catch {
+            throw .sceneState(error)
+        }
+        let steps = state.steps(to: target)
+        for step in steps {
+            let next: SceneState<AnyDestination>
+            do {
+                next = try state.applying([step])
+            } catch {
+                throw .sceneState(error)
+            }
+            change { $0 = next }
+            await betweenSteps()
+        }
+        emit(.navigated(steps: steps.count))
+    }
+
+    // MARK: Internals
+
+    private func erase<T: NavDestination>(_ value: T) throws(NavigatorError) -> AnyDestination {
+        do {
+            return try AnyDestination(value, in: registry)
+        } catch {
+            throw .destination(error)
+        }
+    }
+
+    /// Every change to the state comes through here, and is saved.
+    private func change(_ body: (inout SceneState<AnyDestination>) -> Void) {
+        var next = state
+        body(&next)
+        guard next != state else { return }
+        state = next
+        isDirty = true
+        if case .saving = phase { startSaving() }
+    }
+
+    func emit(_ event: NavigatorEvent) {
+        store.logger.debug("navigator event", metadata: ["scene": "\(scene)", "event": "\(event)"])
+        for subscriber in subscribers.values { subscriber.yield(event) }
+    }
+
+    /// A stream of everything that happens from now on. Each call gives a
+    /// new stream; it ends when the caller stops iterating.
+    public func events() -> AsyncStream<NavigatorEvent> {
+        let id = UUID()
+        var registered: AsyncStream<NavigatorEvent>.Continuation?
+        let stream = AsyncStream<NavigatorEvent>(bufferingPolicy: .bufferingNewest(1_000)) { registered = $0 }
+        if let continuation = registered {
+            subscribers[id] = continuation
+            continuation.onTermination = { [weak self] _ in
+                Task { @MainActor in self?.subscribers[id] = nil }
+            }
+        }
+        return stream
+    }
+
+    // MARK: Restoring and saving
+
+    /// Restores the scene at launch with the app's policy and shows it.
+    /// The restore itself saves nothing; changes are saved once ``confirm()``
+    /// says the restored screens are up (or at once when there was nothing
+    /// to restore).
+    ///
+    /// - Throws: ``NavStoreError`` when the store cannot be read; the
+    ///   navigator then starts empty and saves as usual.
+    @discardableResult
+    public func restore(options: RestoreOptions = RestoreOptions()) async throws(NavStoreError) -> RestoreReport {
+        guard case .awaitingRestore = phase else { return restoreReport ?? RestoreReport.none(scene: scene) }
+        let restored: RestoredScene
+        do {
+            restored = try await store.restore(scene: scene, registry: registry, options: options)
+        } catch {
+            phase = .saving
+            if isDirty { startSaving() }
+            throw error
+        }
+        state = restored.state
+        isDirty = false
+        restoreReport = restored.report
+        emit(.restored(restored.report))
+        if restored.report.revision == nil {
+            phase = .saving
+        } else {
+            phase = .awaitingConfirmation(restored)
+        }
+        return restored.report
+    }
+
+    /// Tells the crash-loop guard that the restored screens are up, and
+    /// starts saving (with any change made since the restore).
+    public func confirm() async throws(NavStoreError) {
+        guard case .awaitingConfirmation(let restored) = phase else { return }
+        phase = .saving
+        defer { if isDirty { startSaving() } }
+        try await store.confirmRestore(restored)
+        emit(.confirmed(revision: restored.report.revision))
+    }
+
+    /// Waits until the state as it is now is saved: call it when the scene
+    /// goes to the background.
+    ///
+    /// - Throws: ``NavStoreError`` when the save failed (the state is kept,
+    ///   and saved again on the next change or flush).
+    public func flush() async throws(NavStoreError) {
+        guard case .saving = phase else { return }
+        if let running = saveTask { await running.value }
+        if isDirty {
+            startSaving()
+            if let running = saveTask { await running.value }
+        }
+        if isDirty, let error = lastSaveError { throw error }
+    }
+
+    /// Deletes the scene's saved state (a window the user closed for good)
+    /// and stops saving it.
+    public func discardSavedState() async throws(NavStoreError) {
+        phase = .awaitingRestore
+        isDirty = false
+        if let running = saveTask { await running.value }
+        try await store.delete(scene: scene)
+    }
+
+    /// Starts the save loop unless it runs: it saves the newest state,
+    /// again while changes keep coming, and stops on a failure until the
+    /// next change.
+    private func startSaving() {
+        guard saveTask == nil else { return }
+        saveTask = Task { @MainActor [weak self] in
+            guard let self else { return }
+            await self.saveWhileDirty()
+            self.saveTask = nil
+        }
+    }
+
+    private func saveWhileDirty() async {
+        while isDirty, case .saving = phase {
+            isDirty = false
+            let snapshot = state
+            do {
+                let result = try await store.save(snapshot, scene: scene)
+                savesCompleted += 1
+                lastSaveError = nil
+                emit(.saved(revision: result.revision, isNewRevision: result.isNewRevision, rowsWritten: result.rowsWritten))
+            } catch {
+                // The UI keeps its state; the next change or flush tries again.
+                isDirty = true
+                lastSaveError = error
+                store.logger.error("navigator save failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
+                emit(.saveFailed(error))
+                return
+            }
+        }
+    }
+}
+
+extension RestoreReport {
+    /// The report of a restore that found nothing.
+    static func none(scene: String) -> RestoreReport {
+        RestoreReport(scene: scene, outcome: .noSavedState, revision: nil, headRevision: nil, savedAt: nil, skipped: [], dropped: [])
+    }
+}
