@@ -340,10 +340,10 @@ struct CLITests {
         let second = try navstate.run(["demo", "--db", db])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(first.text == second.text)
-        for words in ["restored revision 4 of 4", "order  {\"id\":42}", "cart.item@2", "promo  unknown type", "navstate show demo"] {
+        for words in ["restored revision 6 of 6", "order  {\"id\":42}", "cart.item@2", "promo  unknown type", "navstate show demo"] {
             #expect(second.text.contains(words), "missing '\(words)'")
         }
-        #expect(try NavStore(readingAt: db).history(scene: "demo").count == 4)
+        #expect(try NavStore(readingAt: db).history(scene: "demo").count == 6)
     }
 
     @Test func everySubcommandExplainsItselfInHelp() throws {
@@ -367,7 +367,7 @@ struct CLITests {
         try FileManager.default.copyItem(at: navstate.executable, to: copy)
         let output = try CommandRunner(executable: copy).run(["demo"], in: directory.url)
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.text.contains("restored revision 4"))
+        #expect(output.text.contains("restored revision 6"))
     }
 
     // MARK: Refusals that leave nothing behind, and text from files

@@ -41,6 +41,8 @@ public final class SceneNavigator {
     public private(set) var lastSaveError: NavStoreError?
     /// Saves finished since the navigator was made, for diagnostics.
     public private(set) var savesCompleted = 0
+    /// The revision the last finished save left the scene at.
+    public private(set) var lastSavedRevision: Int?
 
     /// Where saving stands: nothing is saved until the launch restore has
     /// finished and been confirmed, so a state that crashes the app at
@@ -422,6 +424,7 @@ public final class SceneNavigator {
             do {
                 let result = try await store.save(snapshot, scene: scene)
                 savesCompleted += 1
+                lastSavedRevision = result.revision
                 lastSaveError = nil
                 emit(.saved(revision: result.revision, isNewRevision: result.isNewRevision, rowsWritten: result.rowsWritten))
             } catch {

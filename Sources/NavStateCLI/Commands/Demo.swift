@@ -8,8 +8,9 @@ extension NavStateCommand {
         static let configuration = CommandConfiguration(
             abstract: "Play a short app session, relaunch as the app's next version, and show what was restored.",
             discussion: """
-                Saves scene 'demo' of a sample shop app revision by revision (a home stack, an order \
-                pushed, a promo, a managed sheet with its own stack, a checkpoint, a selected tab), then \
+                Drives scene 'demo' of a sample shop app with a SceneNavigator that saves itself (a \
+                home stack, an order pushed, a managed sheet with its own stack, a checkpoint return, a \
+                promo, a selected tab), then \
                 restores it with version 2 of the app, which renamed one destination, upgraded another \
                 and removed a third, and prints the restored tree and what was dropped and why. Creates \
                 the database if needed, replaces only the 'demo' scene, and writes version 2's registry \
@@ -28,38 +29,19 @@ extension NavStateCommand {
             try await store.delete(scene: "demo")
             print("NavState demo: scene 'demo' in \(path)\n")
 
-            print("Shop 1.0 saves each step:")
-            let v1 = try DemoShop.version1()
-            var state = SceneState<AnyDestination>()
-            func save(_ what: String) throws {
-                let result = try store.save(state, scene: "demo")
-                print("  revision \(result.revision)  \(what)  [entry rows written: \(result.entriesInserted)]")
+            print("Shop 1.0: a SceneNavigator drives the scene and saves it by itself.")
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else {
+                throw CLIError("the demo's navigator needs macOS 14 or later")
             }
-            state.root = [try AnyDestination(DemoShop.Home(), in: v1)]
-            // Returning to 'home' keeps the first screen, the shop's home.
-            state.checkpoints = [Checkpoint(name: "home", stack: 0, entriesKept: 1)]
-            try save("home")
-            state.root.append(try AnyDestination(DemoShop.OrderDetail(id: 42), in: v1))
-            state.checkpoints.append(Checkpoint(name: "order", stack: 0, entriesKept: 2))
-            try save("push orders.detail 42, checkpoint 'order'")
-            state.root.append(try AnyDestination(DemoShop.Promo(code: "SPRING"), in: v1))
-            try save("push promo SPRING")
-            state.presentations = [Presentation(
-                method: .managedSheet, destination: try AnyDestination(DemoShop.Cart(), in: v1),
-                stack: [try AnyDestination(DemoShop.CartItemV1(sku: "LAMP-1", qty: 2), in: v1)])]
-            state.values["selectedTab"] = try AnyDestination("orders", in: v1)
-            try save("managed sheet 'cart' with cart.item LAMP-1 x2, tab 'orders'")
-
+            try await Self.playVersion1(on: store)
             print("\nShop 2.0 launches: orders.detail renamed 'order' (old name kept as an alias),")
             print("cart.item upgraded to version 2 (qty -> quantity), promo removed.\n")
             let v2 = try DemoShop.version2()
             let manifestPath = Self.manifestPath(besides: path)
             try v2.manifest.jsonData().write(to: URL(fileURLWithPath: manifestPath))
-            let restored = try await store.restore(scene: "demo", registry: v2)
-            try await store.confirmRestore(restored)
-            let report = restored.report
+            let (report, restoredState) = try await Self.relaunchAsVersion2(on: store, registry: v2)
             let header = "restored revision \(report.revision.map(String.init) ?? "none") of \(report.headRevision.map(String.init) ?? "none")"
-            print(SceneTree.render(try restored.state.entries(style: .stable), header: header))
+            print(SceneTree.render(restoredState, header: header))
             print("\ndropped \(report.dropped.count):")
             for dropped in report.dropped {
                 print("  \(dropped.location)  \(dropped.entry.wireTag)  \(dropped.reason)")
@@ -71,9 +53,61 @@ extension NavStateCommand {
                   navstate scenes\(db)
                   navstate show demo\(db)
                   navstate history demo\(db)
-                  navstate diff demo 3 4\(db)
+                  navstate diff demo 5 6\(db)
                   navstate check --registry \(manifestPath) demo\(db)
                 """)
+        }
+
+        /// Version 1 of the shop, as its views would drive it: each step is
+        /// a navigator operation, saved by the navigator itself; `flush()`
+        /// (which an app calls when the scene goes to the background) makes
+        /// each step's revision show here.
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+        @MainActor
+        static func playVersion1(on store: NavStore) async throws {
+            let navigator = SceneNavigator(scene: "demo", store: store, registry: try DemoShop.version1())
+            try await navigator.restore()
+            func step(_ what: String, _ body: () throws -> Void) async throws {
+                try body()
+                try await navigator.flush()
+                print("  revision \(navigator.lastSavedRevision ?? 0)  \(what)")
+            }
+            try await step("push home, checkpoint 'home'") {
+                try navigator.push(DemoShop.Home())
+                navigator.setCheckpoint("home")
+            }
+            try await step("push orders.detail 42, checkpoint 'order'") {
+                try navigator.push(DemoShop.OrderDetail(id: 42))
+                navigator.setCheckpoint("order")
+            }
+            try await step("present managed sheet 'cart', push cart.item LAMP-1 x2") {
+                try navigator.present(DemoShop.Cart(), style: .managedSheet)
+                try navigator.push(DemoShop.CartItemV1(sku: "LAMP-1", qty: 2))
+            }
+            try await step("return to checkpoint 'order' (the sheet goes)") {
+                try navigator.returnToCheckpoint("order")
+            }
+            try await step("push promo SPRING") {
+                try navigator.push(DemoShop.Promo(code: "SPRING"))
+            }
+            try await step("present the cart again with cart.item LAMP-1 x2, tab 'orders'") {
+                try navigator.present(DemoShop.Cart(), style: .managedSheet)
+                try navigator.push(DemoShop.CartItemV1(sku: "LAMP-1", qty: 2))
+                try navigator.setValue("orders", for: "selectedTab")
+            }
+        }
+
+        /// Version 2 relaunches: its navigator restores the scene, and
+        /// confirms once "the first screens are up".
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+        @MainActor
+        static func relaunchAsVersion2(
+            on store: NavStore, registry: DestinationRegistry
+        ) async throws -> (RestoreReport, SceneState<NavEntry>) {
+            let navigator = SceneNavigator(scene: "demo", store: store, registry: registry)
+            let report = try await navigator.restore()
+            try await navigator.confirm()
+            return (report, try navigator.state.entries(style: .stable))
         }
 
         static func manifestPath(besides database: String) -> String {
