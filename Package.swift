@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .library(name: "NavState", targets: ["NavState"]),
         .library(name: "NavStateTooling", targets: ["NavStateTooling"]),
+        // SwiftUI glue for SceneNavigator; empty where there is no SwiftUI.
+        .library(name: "NavStateUI", targets: ["NavStateUI"]),
         .executable(name: "navstate", targets: ["NavStateCLI"]),
     ],
     dependencies: [
@@ -51,6 +53,10 @@ let package = Package(
                 "NavStateSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .target(
+            name: "NavStateUI",
+            dependencies: ["NavState"]
         ),
         // Migrations/*.sql are the only definition of the schema. This tool
         // turns them into Swift (scripts/embed-migrations.sh); the output is

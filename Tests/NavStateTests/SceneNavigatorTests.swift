@@ -303,4 +303,25 @@ struct SceneNavigatorTests {
         #expect(seen.contains { $0.hasPrefix("pushed shop") })
         #expect(seen.last == "saved revision 1, 1 rows" || seen.last?.hasPrefix("saved revision 1") == true)
     }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aSwipedAwaySheetDismissesItAndWhatIsAbove() async throws {
+        let navigator = try navigator(NavStore.inMemory(configuration: StoreFixtures.quiet()))
+        try await navigator.restore()
+        try navigator.present(Shop.cart, style: .managedSheet)
+        try navigator.push(Shop.product(1))
+        navigator.setCheckpoint("in-sheet")
+        try navigator.present(Shop.home, style: .cover)
+        try navigator.present(Shop.tab("x"), style: .sheet)
+        navigator.dismiss(from: 2)
+        #expect(navigator.presentations.map(\.method) == [.managedSheet])
+        #expect(navigator.canReturnToCheckpoint("in-sheet"))
+        navigator.setPath(NavPath([], registry: navigator.registry), forPresentation: 1)
+        #expect(navigator.path(forPresentation: 1).isEmpty)
+        navigator.dismiss(from: 1)
+        #expect(navigator.presentations.isEmpty)
+        #expect(!navigator.canReturnToCheckpoint("in-sheet"))
+        navigator.dismiss(from: 1)
+        #expect(navigator.state.isEmpty)
+    }
 }

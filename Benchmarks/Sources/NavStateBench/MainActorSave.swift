@@ -105,3 +105,52 @@ extension NavStore {
         try load(scene: scene)
     }
 }
+
+/// What a `SceneNavigator` costs the main actor per operation with autosave
+/// on, and how long after a burst its last state is durable.
+enum NavigatorPushes {
+    struct Results {
+        /// `navigator.push(…)` on the main actor, autosave on.
+        var push: Stats
+        /// From the last operation of a burst to `flush()` returning.
+        var burstToDurable: Stats
+        /// Saves per burst of `burst` operations.
+        var savesPerBurst: Double
+        var burst: Int
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+    @MainActor
+    static func run(in directory: URL, bursts: Int, burst: Int = 100) async throws -> Results {
+        let registry = BenchData.registry
+        let store = try NavStore(
+            path: directory.appendingPathComponent("navigator.sqlite").path, configuration: Workloads.quiet(.normal))
+        let navigator = SceneNavigator(scene: "main", store: store, registry: registry)
+        try await navigator.restore()
+        for route in BenchData.path(depth: 10) { try navigator.push(route) }
+        try await navigator.flush()
+        let extra = BenchData.route(10)
+
+        var pushes: [Double] = []
+        var durable: [Double] = []
+        let savesBefore = navigator.savesCompleted
+        for _ in 0..<bursts {
+            for index in 0..<burst {
+                if index.isMultiple(of: 2) {
+                    let start = Harness.now()
+                    try navigator.push(extra)
+                    pushes.append(Double(Harness.now() - start))
+                } else {
+                    navigator.pop()
+                }
+                // A frame's worth of other main-actor work between taps.
+                await Task.yield()
+            }
+            let start = Harness.now()
+            try await navigator.flush()
+            durable.append(Double(Harness.now() - start))
+        }
+        let saves = Double(navigator.savesCompleted - savesBefore) / Double(bursts)
+        return Results(push: Stats(samples: pushes), burstToDurable: Stats(samples: durable), savesPerBurst: saves, burst: burst)
+    }
+}

@@ -65,6 +65,23 @@ struct NavStateBench {
         }
         print(mainActorTable.render() + "\n")
 
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) {
+            let navigator = try await NavigatorPushes.run(in: directory, bursts: max(20, n(500)))
+            print("## SceneNavigator with autosave, from the main actor, 10-deep\n")
+            var navigatorTable = Table(headers: ["measure", "median", "p99", "max"])
+            navigatorTable.rows.append([
+                "`navigator.push(…)`: main-actor time per push", format(navigator.push.median),
+                format(navigator.push.p99), format(navigator.push.maximum)])
+            navigatorTable.rows.append([
+                "last operation of a burst of \(navigator.burst) to durable (`flush()` returns)",
+                format(navigator.burstToDurable.median), format(navigator.burstToDurable.p99),
+                format(navigator.burstToDurable.maximum)])
+            print(navigatorTable.render())
+            print(String(format: "\n%.1f saves per burst of %d operations\n", navigator.savesPerBurst, navigator.burst))
+            let pushMicroseconds = navigator.push.median / 1_000
+            target("SceneNavigator push with autosave, main-actor median", pushMicroseconds, "< 10 µs", pushMicroseconds < 10, unit: "µs")
+        }
+
         // Restore.
         for (depth, iterations) in [(10, 3000), (1000, 200)] {
             let results = try await Workloads.restore(depth: depth, in: directory, iterations: n(iterations))

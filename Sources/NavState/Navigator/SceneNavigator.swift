@@ -156,6 +156,15 @@ public final class SceneNavigator {
         emit(.dismissed(count: 1))
     }
 
+    /// Dismisses presentation `index` (1 is the first) and every one above
+    /// it: what a sheet's binding does when the user swipes it away.
+    public func dismiss(from index: Int) {
+        let count = state.presentations.count - max(index, 1) + 1
+        guard count > 0 else { return }
+        change { $0 = dismissing(count, from: $0) }
+        emit(.dismissed(count: count))
+    }
+
     /// Dismisses every presentation.
     public func dismissAll() {
         let count = state.presentations.count
