@@ -24,9 +24,9 @@ extension View {
     /// and covers (a managed one with its own `NavigationStack`), each built
     /// by `destination`, and keeps them in step: a sheet the user swipes
     /// away is dismissed in the navigator too.
-    public func navigationPresentations(
+    public func navigationPresentations<Destination: View>(
         _ navigator: SceneNavigator,
-        @ViewBuilder destination: @escaping (AnyDestination) -> some View
+        @ViewBuilder destination: @escaping (AnyDestination) -> Destination
     ) -> some View {
         modifier(PresentationLevel(navigator: navigator, level: 1, destination: { AnyView(destination($0)) }))
     }
@@ -122,7 +122,11 @@ public struct NavStateLink<Label: View>: View {
     }
 
     public var body: some View {
-        Button(action: push) { label }
+        Button {
+            push()
+        } label: {
+            label
+        }
     }
 }
 

@@ -42,10 +42,11 @@ struct ReleaseFilesTests {
         #expect(ci.contains("--warnings-as-errors"))
     }
 
-    /// The README's code is the quick-start snippet's, which `swift build`
-    /// compiles and `SnippetTests` runs.
-    @Test func theReadmeShowsTheCompiledQuickStart() throws {
-        let snippet = try Self.text("Snippets/QuickStart.swift")
+    /// The README's code is the snippets', which `swift build` compiles and
+    /// `SnippetTests` runs.
+    @Test(arguments: ["QuickStart", "Navigator"])
+    func theReadmeShowsTheCompiledSnippet(name: String) throws {
+        let snippet = try Self.text("Snippets/\(name).swift")
         let start = try #require(snippet.range(of: "// snippet.show\n"))
         let end = try #require(snippet.range(of: "    // snippet.end"))
         let shown = snippet[start.upperBound..<end.lowerBound]
