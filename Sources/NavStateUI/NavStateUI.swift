@@ -67,7 +67,11 @@ struct PresentationLevel: ViewModifier {
     let destination: (AnyDestination) -> AnyView
 
     private func isShown(as methods: [PresentationMethod]) -> Binding<Bool> {
-        Binding(
+        // Locals, so the binding's closures capture the navigator (a main
+        // actor class, so Sendable) and an Int, not this modifier.
+        let navigator = navigator
+        let level = level
+        return Binding(
             get: {
                 navigator.presentations.count >= level
                     && methods.contains(navigator.presentations[level - 1].method)
@@ -84,6 +88,8 @@ struct PresentationLevel: ViewModifier {
             let content = destination(presentation.destination)
                 .modifier(PresentationLevel(navigator: navigator, level: level + 1, destination: destination))
             if presentation.method.isManaged {
+                let navigator = navigator
+                let level = level
                 NavigationStack(path: Binding(
                     get: { navigator.path(forPresentation: level) },
                     set: { navigator.setPath($0, forPresentation: level) }

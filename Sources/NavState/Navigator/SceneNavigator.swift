@@ -391,7 +391,9 @@ public final class SceneNavigator {
     }
 
     /// Waits until the state as it is now is saved: call it when the scene
-    /// goes to the background.
+    /// goes to the background. Before ``confirm()`` it saves nothing: the
+    /// changes wait for the confirmation, so that a launch that crashes
+    /// never saves over the revision the crash-loop guard counts.
     ///
     /// - Throws: ``NavStoreError`` when the save failed (the state is kept,
     ///   and saved again on the next change or flush).
