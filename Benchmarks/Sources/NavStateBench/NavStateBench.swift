@@ -17,6 +17,15 @@ struct NavStateBench {
             _ = try Workloads.fill(arguments[1], scenes: count, depth: 10)
             return
         }
+        if arguments.first == "navigator", #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) {
+            // Only the SceneNavigator workload, for profiling the main actor's share.
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-nav-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let results = try await NavigatorPushes.run(in: directory, bursts: 500)
+            print("push median \(format(results.push.median)), p99 \(format(results.push.p99)); burst to durable median \(format(results.burstToDurable.median)); \(results.savesPerBurst) saves per burst")
+            return
+        }
         if arguments.first == "worker" {
             await Workloads.worker(Array(arguments.dropFirst()))
             return

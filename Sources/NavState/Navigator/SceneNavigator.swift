@@ -102,7 +102,9 @@ public final class SceneNavigator {
         if top > 0, !state.presentations[top - 1].method.isManaged {
             throw .sceneState(.cannotPushOnto(state.presentations[top - 1].method))
         }
-        change { $0.setStack(top, to: $0.stack(top) + [destination]) }
+        changeInPlace { state in
+            if top == 0 { state.root.append(destination) } else { state.presentations[top - 1].stack.append(destination) }
+        }
         emit(.pushed(destination, stack: top))
     }
 
@@ -127,7 +129,9 @@ public final class SceneNavigator {
         let top = state.stackCount - 1
         let removed = min(max(count, 0), state.stack(top).count)
         guard removed > 0 else { return }
-        change { $0.setStack(top, to: Array($0.stack(top).dropLast(removed))) }
+        changeInPlace { state in
+            if top == 0 { state.root.removeLast(removed) } else { state.presentations[top - 1].stack.removeLast(removed) }
+        }
         emit(.popped(count: removed, stack: top))
     }
 
@@ -145,7 +149,7 @@ public final class SceneNavigator {
     ///   registered.
     public func present<T: NavDestination>(_ value: T, style: PresentationMethod) throws(NavigatorError) {
         let destination = try erase(value)
-        change { $0.presentations.append(Presentation(method: style, destination: destination)) }
+        changeInPlace { $0.presentations.append(Presentation(method: style, destination: destination)) }
         emit(.presented(destination, method: style))
     }
 
@@ -324,6 +328,18 @@ public final class SceneNavigator {
         body(&next)
         guard next != state else { return }
         state = next
+        stateDidChange()
+    }
+
+    /// A change that always changes something (a push, a pop of at least
+    /// one, a presentation): made in place, with no copy of the state and
+    /// no comparison, because it runs on the main actor for every tap.
+    private func changeInPlace(_ body: (inout SceneState<AnyDestination>) -> Void) {
+        body(&state)
+        stateDidChange()
+    }
+
+    private func stateDidChange() {
         isDirty = true
         if case .saving = phase { startSaving() }
     }
