@@ -39,6 +39,12 @@ package final class SQLiteStatement {
                 result = sqlite3_bind_int64(handle, index, Int64(integer))
             case .real(let real):
                 result = sqlite3_bind_double(handle, index, real)
+            case .blob(let bytes):
+                result = bytes.withUnsafeBytes { buffer in
+                    // A NULL pointer would bind NULL, not an empty blob.
+                    guard let base = buffer.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
+                    return sqlite3_bind_blob64(handle, index, base, UInt64(buffer.count), SQLiteConnection.transient)
+                }
             case .text(let text):
                 result = text.utf8CString.withUnsafeBufferPointer { buffer in
                     sqlite3_bind_text64(
@@ -86,6 +92,22 @@ package final class SQLiteStatement {
     }
 }
 
+extension SQLiteStatement {
+    /// Lends the bytes of a blob column to `body`; they are valid only
+    /// until the statement steps or resets. Empty for NULL or a zero-length blob.
+    package func withBlob<T>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        let pointer = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+    }
+
+    /// The storage class of a column in the current row, for checks of
+    /// rows the store did not write.
+    package func isBlob(at column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_BLOB
+    }
+}
+
 @available(*, unavailable)
 extension SQLiteStatement: Sendable {}
 
@@ -95,4 +117,5 @@ package enum SQLiteValue {
     case integer(Int)
     case real(Double)
     case text(String)
+    case blob([UInt8])
 }

@@ -27,6 +27,9 @@ import NavState
 ///   it, again and again until STOPFILE exists, as an app extension
 ///   launching would; prints `opens N`.
 ///
+/// - `migrate DB`: opens the store for writing, which applies every
+///   migration the file lacks; prints `migrated`.
+///
 /// `save` and `stress` keep every revision, so the tests can check each.
 ///
 /// Every line is written straight to the descriptor, so a kill never loses
@@ -54,6 +57,10 @@ struct NavStateTestHelper {
                 } catch {
                     say("error \(error)")
                 }
+            case "migrate" where arguments.count == 2:
+                // Opening for writing applies every migration the file lacks.
+                _ = try NavStore(path: arguments[1], configuration: configuration(full: false))
+                say("migrated")
             case "stress" where arguments.count == 5:
                 guard let threads = Int(arguments[3]), let saves = Int(arguments[4]) else { usage() }
                 await stress(db: arguments[1], prefix: arguments[2], threads: threads, saves: saves)

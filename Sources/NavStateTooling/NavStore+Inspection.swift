@@ -9,10 +9,13 @@ extension NavStore {
     public func history(scene: String) throws(NavStoreError) -> [RevisionSummary] {
         try withConnection("history") { (store: inout State) throws(SQLiteError) in
             let statement = try store.connection.cached("""
-                SELECT r.number, r.saved_at, r.depth, r.presentation_count, r.byte_count
+                SELECT r.number, r.saved_at, r.entry_count, r.presentation_count, r.byte_count
                 FROM revision AS r JOIN scene AS s ON s.id = r.scene_id
-                WHERE s.name = ?1 ORDER BY r.number
+                WHERE s.name = ?1
+                    AND (s.kept_revisions IS NULL OR r.number > (SELECT max(number) FROM revision WHERE scene_id = s.id) - s.kept_revisions)
+                ORDER BY r.number
                 """)
+            // Rows older than the kept revisions are what a kept one builds on, not history.
             try statement.bind(.text(scene))
             var revisions: [RevisionSummary] = []
             while try statement.step() {
@@ -24,7 +27,7 @@ extension NavStore {
         }
     }
 
-    /// Counts of scenes, revisions and entry rows, file sizes, and the schema
+    /// Counts of scenes, revision rows and full rows, file sizes, and the schema
     /// version.
     public func stats() throws(NavStoreError) -> StoreStats {
         let counts = try withConnection("stats") { (store: inout State) throws(SQLiteError) -> (Int, Int, Int, Int) in
@@ -32,7 +35,7 @@ extension NavStore {
             return (
                 try connection.integer("SELECT count(*) FROM scene"),
                 try connection.integer("SELECT count(*) FROM revision"),
-                try connection.integer("SELECT count(*) FROM entry"),
+                try connection.integer("SELECT count(*) FROM revision WHERE base = number"),
                 try connection.integer("PRAGMA user_version"))
         }
         func size(_ file: String) -> Int {
@@ -40,7 +43,7 @@ extension NavStore {
         }
         let onDisk = path != ":memory:"
         return StoreStats(
-            scenes: counts.0, revisions: counts.1, entries: counts.2,
+            scenes: counts.0, revisions: counts.1, fullRevisions: counts.2,
             fileBytes: onDisk ? size(path) : 0, walBytes: onDisk ? size(path + "-wal") : 0,
             schemaVersion: counts.3)
     }
@@ -124,10 +127,11 @@ public struct RevisionSummary: Sendable, Hashable, Codable {
 public struct StoreStats: Sendable, Hashable, Codable {
     /// Scenes in the file.
     public var scenes: Int
-    /// Kept revisions, every scene together.
+    /// Revision rows, every scene together: the kept revisions, and the
+    /// older rows a kept one is stored as a change on top of.
     public var revisions: Int
-    /// Entry rows, every revision together.
-    public var entries: Int
+    /// Of those, the rows that hold a whole state rather than a change.
+    public var fullRevisions: Int
     /// Size of the database file.
     public var fileBytes: Int
     /// Size of its `-wal` file, 0 when there is none.

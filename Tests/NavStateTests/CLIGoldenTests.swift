@@ -80,7 +80,7 @@ struct CLIGoldenTests {
     @Test func checkReportsADamagedSceneAndRepairSetsItAside() throws {
         let (directory, db) = try Self.populated()
         defer { withExtendedLifetime(directory) {} }
-        try Tamper.run(db, "UPDATE scene SET head_revision = 99 WHERE name = 'other'")
+        try Tamper.setChange(db, scene: "other", to: [9])
         var transcript = ""
         for arguments in [["check", "--db", db], ["repair", "--db", db], ["scenes", "--db", db]] {
             let output = try CommandRunner.navstate.run(arguments)

@@ -229,7 +229,7 @@ struct CLITests {
     @Test func aFailedIntegrityCheckIsReportedUnderAHeadingOnStdout() throws {
         let (directory, db) = try populated()
         defer { withExtendedLifetime(directory) {} }
-        try Tamper.breakIndex("entry_head", in: db)
+        try Tamper.breakIndex("sqlite_autoindex_scene_1", in: db)
         let text = try navstate.run(["check", "--db", db])
         #expect(text.status == 1)
         #expect(text.stderr.isEmpty)
@@ -241,7 +241,7 @@ struct CLITests {
         let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
         let integrity = try #require(report["integrity"] as? [String])
         #expect(integrity.count == lines.count - 1)
-        #expect(integrity.allSatisfy { $0.contains("entry_head") })
+        #expect(integrity.allSatisfy { $0.contains("sqlite_autoindex_scene_1") })
         #expect(report["ok"] as? Bool == false)
     }
 
@@ -392,9 +392,11 @@ struct CLITests {
     @Test func textFromTheFileIsEscapedBeforeItReachesTheTerminal() throws {
         let (directory, path) = try populated()
         defer { withExtendedLifetime(directory) {} }
+        var head = try Tamper.read(path, scene: "main")
+        head.slots[0] = head.slots[0]?.map { $0.tag == "home" ? NavEntry(tag: "tag\u{1B}[2J", version: $0.version, payload: $0.payload) : $0 }
+        try Tamper.rewrite(path, scene: "main", slots: head.slots, layout: head.layout)
         try Tamper.run(path, """
             UPDATE scene SET name = 'evil' || char(27) || ']0;title' || char(7) || char(10) || 'main  99' WHERE name = 'other';
-            UPDATE entry SET tag = 'tag' || char(27) || '[2J' WHERE tag = 'home';
             """)
         let scenes = try navstate.run(["scenes", "--db", path])
         #expect(scenes.status == 0, "\(scenes.stderr)")
@@ -410,19 +412,19 @@ struct CLITests {
     @Test func checkReportsASceneThatCannotLoadAndRepairSetsItAside() throws {
         let (directory, path) = try populated()
         defer { withExtendedLifetime(directory) {} }
-        try Tamper.run(path, "UPDATE scene SET head_revision = 9 WHERE name = 'other'")
+        try Tamper.run(path, "DELETE FROM revision WHERE scene_id = (SELECT id FROM scene WHERE name = 'other')")
         let scenes = try navstate.run(["scenes", "--db", path])
-        #expect(scenes.text.contains("9 (missing)"), "\(scenes.text)")
+        #expect(scenes.text.contains("0 (missing)"), "\(scenes.text)")
         let check = try navstate.run(["check", "other", "--db", path])
         #expect(check.status == 1)
-        #expect(check.text.contains("scene 'other' revision 9: cannot load"), "\(check.text)")
+        #expect(check.text.contains("scene 'other' revision 0: cannot load"), "\(check.text)")
         let json = try navstate.run(["check", "--json", "--db", path])
         #expect(json.status == 1)
         let report = try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any]
         let checked = report?["scenes"] as? [[String: Any]] ?? []
         #expect(checked.map { $0["scene"] as? String } == ["main", "other"])
         #expect(checked.first?["damage"] == nil, "a scene that loads has no damage key")
-        #expect((checked.last?["damage"] as? String)?.contains("head revision 9") == true, "\(json.text)")
+        #expect((checked.last?["damage"] as? String)?.contains("has no revision in the file") == true, "\(json.text)")
         let repair = try navstate.run(["repair", "--db", path])
         #expect(repair.status == 0, "\(repair.stderr)")
         #expect(repair.text.contains("set scene 'other' aside as 'other#damaged-1'"), "\(repair.text)")

@@ -144,7 +144,8 @@ struct CrashLoopGuardLimitTests {
             let writer = try NavStore(path: path, configuration: StoreFixtures.quiet())
             for index in 1...3 { try await writer.save(SceneState(root: [StoreFixtures.entry("\(index)")]), scene: "main") }
         }
-        try Tamper.run(path, "UPDATE revision SET layout = 'not json' WHERE number = 3")
+        let third = try Tamper.read(path, scene: "main", revision: 3)
+        try Tamper.rewrite(path, scene: "main", revision: 3, slots: third.slots, layout: "not json")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         #expect(throws: NavStoreError.self) { try store.load(scene: "main") }
         let first = try await store.restore(scene: "main", registry: DestinationRegistry())

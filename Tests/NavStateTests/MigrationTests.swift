@@ -44,15 +44,14 @@ struct MigrationTests {
         // scene would cascade-delete every revision, entry and count.
         let rebuild = SchemaMigration(version: SchemaMigration.latestVersion + 1, name: "9999_rebuild_scene", sql: """
             CREATE TABLE new_scene (
-                id            INTEGER PRIMARY KEY AUTOINCREMENT,
-                name          TEXT NOT NULL UNIQUE,
-                head_revision INTEGER NOT NULL,
-                created_at    REAL NOT NULL,
-                updated_at    REAL NOT NULL,
-                note          TEXT
+                id             INTEGER PRIMARY KEY AUTOINCREMENT,
+                name           TEXT NOT NULL UNIQUE,
+                created_at     REAL NOT NULL,
+                kept_revisions INTEGER,
+                note           TEXT
             );
-            INSERT INTO new_scene (id, name, head_revision, created_at, updated_at)
-                SELECT id, name, head_revision, created_at, updated_at FROM scene;
+            INSERT INTO new_scene (id, name, created_at, kept_revisions)
+                SELECT id, name, created_at, kept_revisions FROM scene;
             DROP TABLE scene;
             ALTER TABLE new_scene RENAME TO scene;
             """)

@@ -81,6 +81,6 @@ struct SoakTests {
         let opens = Int(openerOutput.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
         #expect(reads > 0 && opens > 0, "reader: \(readerOutput) opener: \(openerOutput)")
         let stats = try store.stats()
-        print("soak: \(Self.saves) saves in \(String(format: "%.1f", seconds)) s (\(String(format: "%.0f", seconds / Double(Self.saves) * 1e6)) µs each), largest -wal \(largestWAL) bytes, file \(fileAtHalf) -> \(fileAtEnd) bytes, \(stats.revisions) revisions and \(stats.entries) entry rows kept, \(reads) reads, \(opens) opens, 0 errors")
+        print("soak: \(Self.saves) saves in \(String(format: "%.1f", seconds)) s (\(String(format: "%.0f", seconds / Double(Self.saves) * 1e6)) µs each), largest -wal \(largestWAL) bytes, file \(fileAtHalf) -> \(fileAtEnd) bytes, \(stats.revisions) revision rows (\(stats.fullRevisions) full) kept, \(reads) reads, \(opens) opens, 0 errors")
     }
 }

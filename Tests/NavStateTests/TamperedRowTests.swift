@@ -33,10 +33,9 @@ struct TamperedRowTests {
     @Test func aPlainSheetCarryingAStackRestoresWithoutTheStack() async throws {
         let directory = try TemporaryDirectory()
         let path = try savedFile(in: directory)
-        try Tamper.run(path, """
-            INSERT INTO entry (scene_id, slot, position, valid_from, tag, payload)
-            SELECT id, 1, 0, head_revision, 'Int', '5' FROM scene WHERE name = 'main'
-            """)
+        var head = try Tamper.read(path, scene: "main")
+        head.slots[1] = [NavEntry(tag: "Int", payload: "5")]
+        try Tamper.rewrite(path, scene: "main", slots: head.slots, layout: head.layout)
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         #expect {
             try store.load(scene: "main")
@@ -53,36 +52,75 @@ struct TamperedRowTests {
         #expect(!restored.report.isComplete)
     }
 
-    @Test func aNegativePositionOrAGapIsReportedAndTheRestIsRestored() async throws {
-        for (name, sql) in [
-            ("negative", "UPDATE entry SET position = -1 WHERE slot = 0 AND position = 1"),
-            ("gap", "UPDATE entry SET position = 5 WHERE slot = 0 AND position = 1"),
-            ("repeat", "UPDATE entry SET position = 0, valid_from = 0 WHERE slot = 0 AND position = 1"),
-        ] {
+    /// A row whose change cannot be read, or whose chain is broken, cannot
+    /// make a state at all: the load names the problem, and a restore skips
+    /// to the revision before it (here: none, so an empty state).
+    private static let main = "scene_id = (SELECT id FROM scene WHERE name = 'main')"
+
+    @Test func aChangeThatDoesNotReadIsReportedAndTheRestoreFallsBack() async throws {
+        let cases: [(String, (String) throws -> Void, String)] = [
+            ("truncated", { try Tamper.run($0, "UPDATE revision SET change = substr(change, 1, length(change) - 3) WHERE " + Self.main) }, "ends early"),
+            ("unknown format", { try Tamper.setChange($0, scene: "main", to: [9, 0, 0]) }, "unknown format"),
+            ("text", { try Tamper.run($0, "UPDATE revision SET change = 'x' WHERE " + Self.main) }, "not a blob"),
+            ("a base that is no revision", { try Tamper.run($0, "UPDATE revision SET base = 0 WHERE " + Self.main) }, "names revision 0 as its base"),
+            ("a delta at its base", { try Tamper.setChange($0, scene: "main", to: [1, 0, 0]) }, "does not hold a whole state"),
+        ]
+        for (name, tamper, problem) in cases {
             let directory = try TemporaryDirectory()
             let path = try savedFile(in: directory)
-            try Tamper.run(path, sql)
+            try tamper(path)
             let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-            #expect(throws: NavStoreError.self, "\(name)") { try store.load(scene: "main") }
-            for policy in RestorePolicy.allCases {
-                let restored = try await restore(path, policy: policy)
-                try restored.state.validate()
-                #expect(!restored.report.damage.isEmpty, "\(name) \(policy)")
-                #expect(restored.report.dropped.contains { $0.reason.code == "damaged" }, "\(name) \(policy)")
-                if policy == .allOrNothing { #expect(restored.state.isEmpty, "\(name)") }
-            }
-            let kept = try await restore(path)
-            // Whatever sits before the damage comes back; the checkpoint above it goes.
-            #expect(kept.state.root.count <= 2, "\(name)")
-            #expect(kept.state.checkpoints.isEmpty, "\(name)")
-            #expect(try await store.load(scene: "other")?.state.root == [StoreFixtures.entry("\"kept\"")])
+            #expect(corruption { () throws(NavStoreError) in try store.load(scene: "main") }?.contains(problem) == true, "\(name)")
+            #expect(try store.damagedScenes().map(\.scene) == ["main"], "\(name)")
+            let restored = try await restore(path)
+            try restored.state.validate()
+            #expect(restored.state.isEmpty, "\(name)")
+            #expect(restored.report.skipped.first?.damage?.contains(problem) == true, "\(name): \(restored.report)")
+            #expect(try await store.load(scene: "other")?.state.root == [StoreFixtures.entry("\"kept\"")], "\(name)")
+        }
+    }
+
+    @Test func aMissingRowOfAChainIsReportedAndTheRevisionBeforeItIsRestored() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        var state = SceneState<NavEntry>()
+        for index in 0..<4 {
+            state.root.append(StoreFixtures.entry("\(index)"))
+            try await store.save(state, scene: "main")
+        }
+        // Revisions 2-4 are changes on top of revision 1; take out 3.
+        try Tamper.run(path, "DELETE FROM revision WHERE number = 3")
+        #expect(corruption { () throws(NavStoreError) in try store.load(scene: "main") }
+            == "revision 4 of scene 'main': revision 3, which it builds on, is not in the file")
+        let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
+        #expect(restored.report.revision == 2)
+        #expect(restored.state.root.count == 2)
+        #expect(restored.report.skipped.map(\.revision) == [4])
+        // A delta that keeps more entries than the stack below it holds.
+        try Tamper.setChange(path, scene: "main", revision: 2, to: [1, 0, 1, 0, 7, 0])
+        #expect(corruption { () throws(NavStoreError) in try store.load(scene: "main", revision: 2) }
+            == "revision 2 of scene 'main': it keeps 7 entries of slot 0, which holds 1")
+    }
+
+    /// The message of the `corrupt` error `body` throws; nil when it throws
+    /// nothing, or another error.
+    private func corruption(_ body: () throws(NavStoreError) -> StoredRevision?) -> String? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            guard case let .corrupt(_, message) = error else { return nil }
+            return message
         }
     }
 
     @Test func aPresentationWithoutItsDestinationGoesWithEverythingAboveIt() async throws {
         let directory = try TemporaryDirectory()
         let path = try savedFile(in: directory)
-        try Tamper.run(path, "DELETE FROM entry WHERE slot = -1")
+        var head = try Tamper.read(path, scene: "main")
+        head.slots[-1] = nil
+        try Tamper.rewrite(path, scene: "main", slots: head.slots, layout: head.layout)
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         #expect(try store.damagedScenes().first?.problem == "presentation 1 has no destination entry")
         let restored = try await restore(path)
@@ -95,7 +133,8 @@ struct TamperedRowTests {
     @Test func aLayoutThatDoesNotDecodeIsReportedByCheck() throws {
         let directory = try TemporaryDirectory()
         let path = try savedFile(in: directory)
-        try Tamper.run(path, "UPDATE revision SET layout = '{' WHERE scene_id = (SELECT id FROM scene WHERE name = 'main')")
+        let head = try Tamper.read(path, scene: "main")
+        try Tamper.rewrite(path, scene: "main", slots: head.slots, layout: "{")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         let damaged = try store.damagedScenes()
         #expect(damaged.map(\.scene) == ["main"])
@@ -117,12 +156,12 @@ struct TamperedRowTests {
     @Test func checkFindsEverySceneThatCannotLoadAndRecoverySetsItAside() throws {
         let directory = try TemporaryDirectory()
         let path = try savedFile(in: directory)
-        try Tamper.run(path, "UPDATE scene SET head_revision = 7 WHERE name = 'main'")
+        try Tamper.run(path, "DELETE FROM revision WHERE scene_id = (SELECT id FROM scene WHERE name = 'main')")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         #expect(try store.integrityCheck().isEmpty)
         let damaged = try store.damagedScenes()
         #expect(damaged.map(\.scene) == ["main"])
-        #expect(damaged.first?.problem.contains("head revision 7") == true)
+        #expect(damaged.first?.problem.contains("has no revision in the file") == true)
         // Listed, not silently left out.
         let listed = try store.scenes()
         #expect(listed.map(\.scene) == ["main", "other"])
@@ -143,7 +182,7 @@ struct TamperedRowTests {
     @Test func aSaveOnTopOfADamagedHeadWritesAWholeRevision() throws {
         let directory = try TemporaryDirectory()
         let path = try savedFile(in: directory)
-        try Tamper.run(path, "UPDATE entry SET position = 4 WHERE slot = 0 AND position = 2")
+        try Tamper.run(path, "UPDATE revision SET change = substr(change, 1, 5) WHERE scene_id = (SELECT id FROM scene WHERE name = 'main')")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         let state = SceneState(root: (0..<3).map { StoreFixtures.entry("\($0)") })
         let saved = try store.save(state, scene: "main")

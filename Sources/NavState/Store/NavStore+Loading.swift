@@ -3,8 +3,8 @@ import Logging
 import NavStateModel
 import NavStateSQLite
 
-/// Entry rows of one revision as the file holds them, by slot, in position
-/// order, before anything about them is trusted.
+/// Entries of one revision by slot, with the position each was found at,
+/// before anything about them is trusted.
 typealias StoredRows = [Int: [(position: Int, entry: NavEntry)]]
 
 extension NavStore {
@@ -48,40 +48,43 @@ extension NavStore {
             let connection = store.connection
             return try connection.refusableTransaction(immediate: false) {
                 () throws(SQLiteError) -> Result<(StoredRevision, [StoredDamage])?, NavStoreError> in
-                let find = try connection.cached("SELECT id, head_revision FROM scene WHERE name = ?1")
+                let find = try connection.cached("SELECT id, kept_revisions FROM scene WHERE name = ?1")
                 try find.bind(.text(scene))
                 guard try find.step() else { return .success(nil) }
                 let sceneID = find.int(at: 0)
-                let head = find.int(at: 1)
+                let kept = find.optionalInt(at: 1)
                 find.reset()
-                let number = revision ?? head
-                let read = try connection.cached("SELECT saved_at, layout FROM revision WHERE scene_id = ?1 AND number = ?2")
-                try read.bind(.integer(sceneID), .integer(number))
-                guard try read.step() else {
+                guard let top = try Self.headRow(connection, sceneID: sceneID) else {
                     if revision == nil {
                         return .failure(.corrupt(
-                            path: path,
-                            message: "scene '\(NavStoreError.shortened(scene))' names head revision \(head), which is not in the file"))
+                            path: path, message: "scene '\(NavStoreError.shortened(scene))' has no revision in the file"))
                     }
                     return .success(nil)
                 }
-                let savedAt = Date(timeIntervalSince1970: read.double(at: 0))
-                let layoutText = read.text(at: 1)
-                read.reset()
+                let number = revision ?? top.number
+                // Older than the kept revisions: rows the chain of a kept
+                // revision still builds on, not history to hand out.
+                if number > top.number { return .success(nil) }
+                if let kept, number <= top.number - kept { return .success(nil) }
+                let read: RevisionRead
+                switch try Self.readRevision(connection, sceneID: sceneID, number: number) {
+                case nil: return .success(nil)
+                case .failure(let problem)?:
+                    return .failure(.corrupt(path: path, message: "revision \(number) of scene '\(NavStoreError.shortened(scene))': \(problem)"))
+                case .success(let value)?: read = value
+                }
                 let layout: StoredLayout
-                switch StoredLayout.decode(layoutText) {
+                switch StoredLayout.decode(read.layout) {
                 case .success(let decoded): layout = decoded
                 case .failure(let problem):
                     return .failure(.corrupt(path: path, message: "a revision's layout does not decode: \(problem)"))
                 }
-                let rows = number == head
-                    ? try Self.headRows(connection, sceneID: sceneID)
-                    : try Self.rows(connection, sceneID: sceneID, revision: number)
+                let rows = read.slots.mapValues { $0.enumerated().map { (position: $0.offset, entry: $0.element) } }
                 let (state, damage) = Slots.state(from: rows, layout: layout, limits: limits)
-                if number == head && damage.isEmpty, let slots = Slots.exact(rows) {
-                    store.heads[scene] = CachedHead(sceneID: sceneID, revision: head, slots: slots, layout: layoutText)
+                if number == top.number && damage.isEmpty {
+                    store.heads[scene] = CachedHead(sceneID: sceneID, revision: number, slots: read.slots, layout: read.layout)
                 }
-                return .success((StoredRevision(scene: scene, revision: number, savedAt: savedAt, state: state), damage))
+                return .success((StoredRevision(scene: scene, revision: number, savedAt: read.savedAt, state: state), damage))
             }
         })
         logger.debug("loaded scene", metadata: [
@@ -90,37 +93,88 @@ extension NavStore {
         return loaded
     }
 
-    /// The head rows of a scene, by slot: read through the partial index
-    /// of live entries, so the cost follows the depth, not the history.
-    static func headRows(_ connection: SQLiteConnection, sceneID: Int) throws(SQLiteError) -> StoredRows {
-        let statement = try connection.cached("""
-            SELECT slot, position, tag, version, payload FROM entry INDEXED BY entry_head
-            WHERE scene_id = ?1 AND valid_until IS NULL ORDER BY slot, position
-            """)
+    /// A scene's newest revision row: its number, base and chain bytes.
+    static func headRow(_ connection: SQLiteConnection, sceneID: Int) throws(SQLiteError) -> (number: Int, base: Int, chainBytes: Int)? {
+        let statement = try connection.cached(
+            "SELECT number, base, chain_bytes FROM revision WHERE scene_id = ?1 ORDER BY number DESC LIMIT 1")
         try statement.bind(.integer(sceneID))
-        return try readRows(statement)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return (statement.int(at: 0), statement.int(at: 1), statement.int(at: 2))
     }
 
-    /// The rows a past revision held, by slot.
-    static func rows(_ connection: SQLiteConnection, sceneID: Int, revision: Int) throws(SQLiteError) -> StoredRows {
-        let statement = try connection.cached("""
-            SELECT slot, position, tag, version, payload FROM entry
-            WHERE scene_id = ?1 AND valid_from <= ?2 AND (valid_until IS NULL OR valid_until > ?2)
-            ORDER BY slot, position
-            """)
-        try statement.bind(.integer(sceneID), .integer(revision))
-        return try readRows(statement)
-    }
-
-    private static func readRows(_ statement: SQLiteStatement) throws(SQLiteError) -> StoredRows {
-        var rows: StoredRows = [:]
-        while try statement.step() {
-            let entry = NavEntry(tag: statement.text(at: 2), version: statement.optionalInt(at: 3), payload: statement.text(at: 4))
-            rows[statement.int(at: 0), default: []].append((statement.int(at: 1), entry))
+    /// A revision's state as its rows build it: the full row it names as
+    /// its base, then every delta up to it, in order.
+    ///
+    /// - Returns: `nil` when the revision is not in the file; a problem
+    ///   when its chain is broken (a row missing, a base that is not a full
+    ///   row, a change that does not decode or does not fit).
+    static func readRevision(
+        _ connection: SQLiteConnection, sceneID: Int, number: Int
+    ) throws(SQLiteError) -> Result<RevisionRead, RevisionChange.Problem>? {
+        let find = try connection.cached("SELECT base, saved_at FROM revision WHERE scene_id = ?1 AND number = ?2")
+        try find.bind(.integer(sceneID), .integer(number))
+        guard try find.step() else {
+            find.reset()
+            return nil
         }
-        statement.reset()
-        return rows
+        let base = find.int(at: 0)
+        let savedAt = Date(timeIntervalSince1970: find.double(at: 1))
+        find.reset()
+        guard base >= 1, base <= number else {
+            return .failure(RevisionChange.Problem(description: "it names revision \(base) as its base"))
+        }
+        let chain = try connection.cached("""
+            SELECT number, change FROM revision WHERE scene_id = ?1 AND number BETWEEN ?2 AND ?3 ORDER BY number
+            """)
+        try chain.bind(.integer(sceneID), .integer(base), .integer(number))
+        defer { chain.reset() }
+        var slots: [Int: [NavEntry]] = [:]
+        var layout: String?
+        var expected = base
+        while try chain.step() {
+            let found = chain.int(at: 0)
+            guard found == expected else {
+                return .failure(RevisionChange.Problem(description: "revision \(expected), which it builds on, is not in the file"))
+            }
+            /// A problem of this row, or of one it builds on.
+            func problem(_ text: String) -> RevisionChange.Problem {
+                RevisionChange.Problem(description: found == number ? text : "revision \(found), which it builds on: \(text)")
+            }
+            guard chain.isBlob(at: 1) else {
+                return .failure(problem("its change is not a blob"))
+            }
+            let decoded = chain.withBlob(at: 1) { RevisionChange.decode($0) }
+            let change: RevisionChange
+            switch decoded {
+            case .success(let value): change = value
+            case .failure(let failure):
+                return .failure(problem(failure.description))
+            }
+            if found == base && !change.isFull {
+                return .failure(RevisionChange.Problem(description: "revision \(base), which it builds on, does not hold a whole state"))
+            }
+            do throws(RevisionChange.Problem) {
+                try change.apply(to: &slots)
+            } catch {
+                return .failure(problem(error.description))
+            }
+            if let changed = change.layout { layout = changed }
+            expected += 1
+        }
+        guard expected == number + 1, let layout else {
+            return .failure(RevisionChange.Problem(description: "revision \(expected), which it builds on, is not in the file"))
+        }
+        return .success(RevisionRead(savedAt: savedAt, slots: slots, layout: layout))
     }
+}
+
+/// A revision as its chain of rows builds it, before anything about it is
+/// trusted beyond its encoding.
+struct RevisionRead {
+    var savedAt: Date
+    var slots: [Int: [NavEntry]]
+    var layout: String
 }
 
 /// Something a revision's rows hold that does not fit a valid scene state,

@@ -5,13 +5,15 @@ package import NavStateSQLite
 
 extension NavStore {
     /// Every scene with its head revision, depth, presentations, update time
-    /// and bytes, ordered by name. A scene whose head revision is missing
-    /// from the file is listed too, with ``SceneSummary/headIsMissing`` set.
+    /// and bytes, ordered by name. A scene without any revision in the file
+    /// is listed too, with ``SceneSummary/headIsMissing`` set.
     public func scenes() throws(NavStoreError) -> [SceneSummary] {
         try withConnection("list scenes") { (store: inout State) throws(SQLiteError) in
             let statement = try store.connection.cached("""
-                SELECT s.name, s.head_revision, r.depth, r.presentation_count, s.updated_at, r.byte_count, r.number IS NULL
-                FROM scene AS s LEFT JOIN revision AS r ON r.scene_id = s.id AND r.number = s.head_revision
+                SELECT s.name, coalesce(r.number, 0), coalesce(r.entry_count, 0), coalesce(r.presentation_count, 0),
+                       coalesce(r.saved_at, s.created_at), coalesce(r.byte_count, 0), r.number IS NULL
+                FROM scene AS s LEFT JOIN revision AS r ON r.scene_id = s.id
+                    AND r.number = (SELECT max(number) FROM revision WHERE scene_id = s.id)
                 ORDER BY s.name
                 """)
             var scenes: [SceneSummary] = []
@@ -59,7 +61,7 @@ extension NavStore {
             try connection.execute("PRAGMA secure_delete = ON")
             defer { try? connection.execute("PRAGMA secure_delete = OFF") }
             try connection.transaction(immediate: true) { () throws(SQLiteError) in
-                try connection.execute("DELETE FROM entry; DELETE FROM revision; DELETE FROM restore_attempt; DELETE FROM scene;")
+                try connection.execute("DELETE FROM revision; DELETE FROM restore_attempt; DELETE FROM scene;")
             }
             connection.resetActiveStatements()
             try connection.execute("VACUUM")
@@ -95,8 +97,9 @@ extension NavStore {
     /// `notUpdatedFor`, removes scenes not saved for that long (measured
     /// with the configuration's clock).
     ///
-    /// Entries still visible in a kept revision stay; only rows no kept
-    /// revision can see are removed. With `dryRun`, the prune runs in a
+    /// When the oldest kept revision is stored as a change on top of older
+    /// ones, it is rewritten as a full row first, so nothing older stays in
+    /// the file. With `dryRun`, the prune runs in a
     /// transaction that is rolled back: the result says exactly what it
     /// would remove, and the file is unchanged.
     @discardableResult
@@ -126,7 +129,6 @@ extension NavStore {
         }
         logger.info(dryRun ? "pruned store (dry run)" : "pruned store", metadata: [
             "scenes": "\(result.scenesRemoved)", "revisions": "\(result.revisionsRemoved)",
-            "entries": "\(result.entriesRemoved)",
         ])
         return result
     }
@@ -140,45 +142,50 @@ extension NavStore {
         _ connection: SQLiteConnection, keepRevisions: Int, cutoff: Double?, dryRun: Bool
     ) throws(SQLiteError) -> PruneResult {
         var touched: [String: PrunedScene] = [:]
-        if let cutoff {
-            let stale = try connection.cached("""
-                SELECT s.name, (SELECT count(*) FROM revision AS r WHERE r.scene_id = s.id)
-                FROM scene AS s WHERE s.updated_at < ?1
-                """)
-            try stale.bind(.real(cutoff))
-            while try stale.step() {
-                let name = stale.text(at: 0)
-                touched[name] = PrunedScene(scene: name, revisionsRemoved: stale.int(at: 1), deleted: true)
-            }
-            stale.reset()
-        }
-        let old = try connection.cached("""
-            SELECT s.name, count(*) FROM revision AS r JOIN scene AS s ON s.id = r.scene_id
-            WHERE r.number <= s.head_revision - ?1 GROUP BY s.id
-            """)
-        try old.bind(.integer(keepRevisions))
-        while try old.step() {
-            let name = old.text(at: 0)
-            if touched[name] == nil {
-                touched[name] = PrunedScene(scene: name, revisionsRemoved: old.int(at: 1), deleted: false)
-            }
-        }
-        old.reset()
-
         var scenes = 0
         if let cutoff {
-            try connection.cached("DELETE FROM scene WHERE updated_at < ?1").bind(.real(cutoff)).run()
-            scenes = connection.changes
+            let stale = try connection.cached("""
+                SELECT s.id, s.name, (SELECT count(*) FROM revision AS r WHERE r.scene_id = s.id)
+                FROM scene AS s
+                -- The time of its last save: its newest revision's, or its creation when it has none.
+                WHERE coalesce(
+                    (SELECT r.saved_at FROM revision AS r WHERE r.scene_id = s.id ORDER BY r.number DESC LIMIT 1),
+                    s.created_at) < ?1
+                """)
+            try stale.bind(.real(cutoff))
+            var ids: [Int] = []
+            while try stale.step() {
+                let name = stale.text(at: 1)
+                ids.append(stale.int(at: 0))
+                touched[name] = PrunedScene(scene: name, revisionsRemoved: stale.int(at: 2), deleted: true)
+            }
+            stale.reset()
+            for id in ids {
+                try connection.cached("DELETE FROM scene WHERE id = ?1").bind(.integer(id)).run()
+            }
+            scenes = ids.count
         }
-        try connection.cached("""
-            DELETE FROM revision WHERE number <= (SELECT head_revision FROM scene WHERE scene.id = revision.scene_id) - ?1
-            """).bind(.integer(keepRevisions)).run()
-        let revisions = connection.changes + touched.values.filter(\.deleted).reduce(0) { $0 + $1.revisionsRemoved }
-        try connection.cached("""
-            DELETE FROM entry WHERE valid_until IS NOT NULL
-            AND valid_until <= (SELECT head_revision FROM scene WHERE scene.id = entry.scene_id) - ?1 + 1
-            """).bind(.integer(keepRevisions)).run()
-        let entries = connection.changes
+        // Every scene with a row older than its oldest kept revision.
+        let old = try connection.cached("""
+            SELECT s.id, s.name, h.head FROM scene AS s
+            JOIN (SELECT scene_id, max(number) AS head, min(number) AS oldest FROM revision GROUP BY scene_id) AS h
+                ON h.scene_id = s.id
+            WHERE h.oldest <= h.head - ?1
+            """)
+        try old.bind(.integer(keepRevisions))
+        var scenesWithOldRows: [(id: Int, name: String, head: Int)] = []
+        while try old.step() { scenesWithOldRows.append((old.int(at: 0), old.text(at: 1), old.int(at: 2))) }
+        old.reset()
+        var revisions = touched.values.reduce(0) { $0 + $1.revisionsRemoved }
+        for scene in scenesWithOldRows {
+            let oldestKept = scene.head - keepRevisions + 1
+            try rebase(connection, sceneID: scene.id, at: oldestKept)
+            try connection.cached("DELETE FROM revision WHERE scene_id = ?1 AND number < ?2")
+                .bind(.integer(scene.id), .integer(oldestKept)).run()
+            let removed = connection.changes
+            revisions += removed
+            touched[scene.name] = PrunedScene(scene: scene.name, revisionsRemoved: removed, deleted: false)
+        }
         try connection.execute("""
             DELETE FROM restore_attempt WHERE NOT EXISTS (
                 SELECT 1 FROM revision AS r
@@ -186,6 +193,28 @@ extension NavStore {
             """)
         return PruneResult(
             scenes: touched.values.sorted { $0.scene < $1.scene },
-            scenesRemoved: scenes, revisionsRemoved: revisions, entriesRemoved: entries, isDryRun: dryRun)
+            scenesRemoved: scenes, revisionsRemoved: revisions, isDryRun: dryRun)
+    }
+
+    /// Makes `number` a full row, so the rows before it can go: its change
+    /// becomes its whole state, and the later rows of its chain build on it.
+    /// A revision whose chain does not read is left as it is: no state can
+    /// be made of it, and `navstate check` reports it.
+    static func rebase(_ connection: SQLiteConnection, sceneID: Int, at number: Int) throws(SQLiteError) {
+        let row = try connection.cached("SELECT base, chain_bytes FROM revision WHERE scene_id = ?1 AND number = ?2")
+        try row.bind(.integer(sceneID), .integer(number))
+        guard try row.step() else {
+            row.reset()
+            return
+        }
+        let (base, chainBytes) = (row.int(at: 0), row.int(at: 1))
+        row.reset()
+        guard base != number, case .success(let read)? = try readRevision(connection, sceneID: sceneID, number: number) else { return }
+        try connection.cached("UPDATE revision SET base = ?3, chain_bytes = 0, change = ?4 WHERE scene_id = ?1 AND number = ?2")
+            .bind(.integer(sceneID), .integer(number), .integer(number), .blob(RevisionChange.full(read.slots, layout: read.layout)))
+            .run()
+        try connection.cached("""
+            UPDATE revision SET base = ?3, chain_bytes = chain_bytes - ?4 WHERE scene_id = ?1 AND number > ?3 AND base = ?2
+            """).bind(.integer(sceneID), .integer(base), .integer(number), .integer(chainBytes)).run()
     }
 }

@@ -87,7 +87,15 @@ extension NavStore {
                     }
                     guard current < migration.version else { return .success(false) }
                     do throws(SQLiteError) {
-                        try connection.execute(migration.sql)
+                        for part in migration.parts {
+                            try connection.execute(part.sql)
+                            guard let name = part.step else { continue }
+                            guard let step = SchemaMigration.steps[name] else {
+                                return .failure(.cannotOpen(
+                                    path: path, message: "migration \(migration.name) names an unknown step '\(name)'"))
+                            }
+                            try step(connection, logger)
+                        }
                     } catch where error.isSQLError {
                         // "table … already exists": the file's user_version says
                         // less than its tables do, so it was tampered with.

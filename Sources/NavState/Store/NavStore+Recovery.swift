@@ -89,15 +89,19 @@ extension NavStore {
         return (fresh, StoreRecovery(error: failure, movedTo: aside))
     }
 
-    /// Every scene whose head revision cannot be loaded, and why: a head
-    /// that names a revision not in the file, rows with gaps or repeats, a
-    /// layout that does not decode or does not match the rows.
+    /// Every scene whose head revision cannot be loaded, and why: a scene
+    /// without revisions, a chain of rows with one missing or one that does
+    /// not decode, a layout that does not decode or does not match the
+    /// entries.
     ///
     /// Older revisions are not read: ``restore(scene:registry:options:)``
     /// skips a damaged one on its own.
     public func damagedScenes() throws(NavStoreError) -> [SceneDamage] {
         let names = try withConnection("check scenes") { (store: inout State) throws(SQLiteError) -> [(String, Int)] in
-            let statement = try store.connection.cached("SELECT name, head_revision FROM scene ORDER BY name")
+            let statement = try store.connection.cached("""
+                SELECT s.name, coalesce((SELECT max(r.number) FROM revision AS r WHERE r.scene_id = s.id), 0)
+                FROM scene AS s ORDER BY s.name
+                """)
             var names: [(String, Int)] = []
             while try statement.step() { names.append((statement.text(at: 0), statement.int(at: 1))) }
             return names

@@ -178,12 +178,18 @@ extension NavStore {
         try withConnection("restore") { (store: inout State) throws(SQLiteError) in
             let connection = store.connection
             return try connection.transaction(immediate: true) { () throws(SQLiteError) -> RevisionChoice in
-                let find = try connection.cached("SELECT id, head_revision FROM scene WHERE name = ?1")
+                let find = try connection.cached("SELECT id, kept_revisions FROM scene WHERE name = ?1")
                 try find.bind(.text(scene))
                 guard try find.step() else { return RevisionChoice(head: nil, revision: nil, skipped: []) }
                 let sceneID = find.int(at: 0)
-                var choice = RevisionChoice(head: find.int(at: 1), revision: nil, skipped: [])
+                let keptRevisions = find.optionalInt(at: 1)
                 find.reset()
+                guard let head = try Self.headRow(connection, sceneID: sceneID)?.number else {
+                    return RevisionChoice(head: nil, revision: nil, skipped: [])
+                }
+                var choice = RevisionChoice(head: head, revision: nil, skipped: [])
+                // Only kept revisions: older rows are what a kept one builds on.
+                let window = min(window, keptRevisions ?? window)
                 let candidates = try connection.cached("""
                     SELECT r.number, coalesce(a.unconfirmed, 0) FROM revision AS r
                     LEFT JOIN restore_attempt AS a ON a.scene_id = r.scene_id AND a.revision = r.number

@@ -55,8 +55,9 @@ public struct SceneSummary: Sendable, Hashable, Codable {
     public var updatedAt: Date
     /// Tag and payload bytes of the head state.
     public var bytes: Int
-    /// True when the scene names a head revision the file does not hold
-    /// (damage; entry count, presentations and bytes are then 0).
+    /// True when the file holds the scene's name but none of its revisions
+    /// (damage; revision, entry count, presentations and bytes are then 0,
+    /// and ``updatedAt`` is when the scene was created).
     public var headIsMissing: Bool = false
 }
 
@@ -69,8 +70,6 @@ public struct PruneResult: Sendable, Hashable, Codable {
     public var scenesRemoved: Int
     /// Revisions removed, those of deleted scenes included.
     public var revisionsRemoved: Int
-    /// Entry rows removed: those no kept revision could see.
-    public var entriesRemoved: Int
     /// True when nothing was changed: the figures say what a prune would do.
     public var isDryRun: Bool
 }

@@ -93,62 +93,80 @@ extension NavStore {
             }
             let outcome = try connection.refusableTransaction(immediate: true) {
                 () throws(SQLiteError) -> Result<WrittenRevision, NavStoreError> in
-                var sceneID: Int
-                var head = 0
-                let find = try connection.cached("SELECT id, head_revision FROM scene WHERE name = ?1")
+                var sceneID = 0
+                var storedKept: Int?
+                let find = try connection.cached("SELECT id, kept_revisions FROM scene WHERE name = ?1")
                 try find.bind(.text(scene))
                 if try find.step() {
                     sceneID = find.int(at: 0)
-                    head = find.int(at: 1)
-                } else {
-                    sceneID = 0
+                    storedKept = find.optionalInt(at: 1)
                 }
                 find.reset()
+                let top = sceneID == 0 ? nil : try Self.headRow(connection, sceneID: sceneID)
+                let head = top?.number ?? 0
                 if let expectedHead, expectedHead != head {
                     return .failure(.conflict(scene: scene, expected: expectedHead, actual: head))
                 }
-                if sceneID == 0 {
-                    try connection.cached(
-                        "INSERT INTO scene (name, head_revision, created_at, updated_at) VALUES (?1, 0, ?2, ?2)"
-                    ).bind(.text(scene), .real(now)).run()
+                // A head whose chain does not read (a tampered or damaged
+                // file) gets a full row on top, so a save always leaves a
+                // head that loads.
+                var headIsDamaged = false
+                let isNewScene = sceneID == 0
+                if isNewScene {
+                    try connection.cached("INSERT INTO scene (name, created_at, kept_revisions) VALUES (?1, ?2, ?3)")
+                        .bind(.text(scene), .real(now), keptRevisions.map { .integer($0) } ?? .null).run()
                     sceneID = try connection.integer("SELECT last_insert_rowid()")
                     slots = [:]
                     headLayout = ""
-                } else if cachedSceneID == sceneID && cachedRevision == head {
-                    // The cached entries are the head's: nothing to read.
-                } else if let exact = Slots.exact(try Self.headRows(connection, sceneID: sceneID)) {
-                    slots = exact
-                    headLayout = try Self.layoutText(connection, sceneID: sceneID, revision: head)
+                } else if head == 0 || (cachedSceneID == sceneID && cachedRevision == head) {
+                    // No revision yet, or the cached entries are the head's: nothing to read.
+                    if head == 0 { slots = [:]; headLayout = "" }
+                } else if case .success(let read)? = try Self.readRevision(connection, sceneID: sceneID, number: head) {
+                    slots = read.slots
+                    headLayout = read.layout
                 } else {
-                    // The head's rows are damaged (a gap or a repeat): close
-                    // them all and write the new state whole, so a save
-                    // always leaves a head that loads.
-                    try connection.cached("""
-                        UPDATE entry INDEXED BY entry_head SET valid_until = ?1 WHERE scene_id = ?2 AND valid_until IS NULL
-                        """).bind(.integer(head + 1), .integer(sceneID)).run()
                     slots = [:]
                     headLayout = ""
+                    headIsDamaged = true
+                }
+                if !isNewScene && storedKept != keptRevisions {
+                    // The app's setting for this scene's history changed (or
+                    // the scene came from an older schema): where the history
+                    // starts is part of the file, so every reader agrees.
+                    try connection.cached("UPDATE scene SET kept_revisions = ?2 WHERE id = ?1")
+                        .bind(.integer(sceneID), keptRevisions.map { .integer($0) } ?? .null).run()
                 }
                 let revision = head + 1
-                let (inserted, closed) = try Self.writeChanges(
-                    connection, sceneID: sceneID, revision: revision, slots: &slots, to: newSlots)
-                if head > 0 && inserted == 0 && closed == 0 && layout == headLayout {
+                let delta = RevisionChange.delta(updating: &slots, to: newSlots, layout: layout == headLayout ? nil : layout)
+                guard head == 0 || headIsDamaged || delta.bytes != nil else {
                     // The head already holds this state: a restore followed by
                     // the app saving what it restored must not look like a new
                     // revision to the crash-loop guard.
                     return .success(WrittenRevision(sceneID: sceneID, revision: head, isNew: false, inserted: 0, closed: 0))
                 }
+                var base = top?.base ?? revision
+                var chainBytes = top?.chainBytes ?? 0
+                let change: [UInt8]
+                if let deltaBytes = delta.bytes, head > 0, !headIsDamaged, !RevisionChange.needsFull(
+                    chainLength: revision - base, chainBytes: chainBytes + deltaBytes.count, stateBytes: bytes) {
+                    change = deltaBytes
+                    chainBytes += deltaBytes.count
+                } else {
+                    change = RevisionChange.full(slots, layout: layout)
+                    base = revision
+                    chainBytes = 0
+                }
                 try connection.cached("""
-                    INSERT INTO revision (scene_id, number, saved_at, depth, presentation_count, byte_count, layout)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-                    """).bind(.integer(sceneID), .integer(revision), .real(now), .integer(state.entryCount),
-                              .integer(state.presentations.count), .integer(bytes), .text(layout)).run()
-                try connection.cached("UPDATE scene SET head_revision = ?1, updated_at = ?2 WHERE id = ?3")
-                    .bind(.integer(revision), .real(now), .integer(sceneID)).run()
-                if let keptRevisions, revision > keptRevisions {
+                    INSERT INTO revision
+                        (scene_id, number, saved_at, base, entry_count, presentation_count, byte_count, chain_bytes, change)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                    """).bind(.integer(sceneID), .integer(revision), .real(now), .integer(base), .integer(state.entryCount),
+                              .integer(state.presentations.count), .integer(bytes), .integer(chainBytes), .blob(change)).run()
+                if let keptRevisions, revision > keptRevisions, revision % Self.forgetInterval == 0 {
                     try Self.forgetRevisions(connection, sceneID: sceneID, before: revision - keptRevisions + 1)
                 }
-                return .success(WrittenRevision(sceneID: sceneID, revision: revision, isNew: true, inserted: inserted, closed: closed))
+                return .success(WrittenRevision(
+                    sceneID: sceneID, revision: revision, isNew: true, inserted: delta.appended, closed: delta.removed))
             }
             let written: WrittenRevision
             switch outcome {
@@ -184,27 +202,25 @@ extension NavStore {
         var closed: Int
     }
 
-    /// Removes a scene's revisions older than `oldestKept`, the entry rows
-    /// only they could see, and their crash-loop counts. Run by every save,
-    /// so each removes about one revision: its cost follows what it removes,
-    /// never the history's length, and SQLite reuses the freed pages.
+    /// How often a save removes what fell out of the kept revisions: every
+    /// 16th revision of a scene, so the other saves write one row on one
+    /// page. Until then the older rows stay in the file but are not history
+    /// (``load(scene:revision:)`` and `history` never hand them out).
+    static let forgetInterval = 16
+
+    /// Removes a scene's rows older than `oldestKept` that no kept
+    /// revision builds on, and their crash-loop counts. Its cost follows
+    /// what it removes, never the history's length, and SQLite reuses the
+    /// freed pages.
     static func forgetRevisions(_ connection: SQLiteConnection, sceneID: Int, before oldestKept: Int) throws(SQLiteError) {
+        let base = try connection.cached("SELECT base FROM revision WHERE scene_id = ?1 AND number = ?2")
+        try base.bind(.integer(sceneID), .integer(oldestKept))
+        let firstNeeded = try base.step() ? min(oldestKept, base.int(at: 0)) : oldestKept
+        base.reset()
         try connection.cached("DELETE FROM revision WHERE scene_id = ?1 AND number < ?2")
-            .bind(.integer(sceneID), .integer(oldestKept)).run()
-        // An entry closed at revision v was part of revisions before v only.
-        try connection.cached("""
-            DELETE FROM entry INDEXED BY entry_closed WHERE scene_id = ?1 AND valid_until <= ?2
-            """).bind(.integer(sceneID), .integer(oldestKept)).run()
+            .bind(.integer(sceneID), .integer(firstNeeded)).run()
         try connection.cached("DELETE FROM restore_attempt WHERE scene_id = ?1 AND revision < ?2")
             .bind(.integer(sceneID), .integer(oldestKept)).run()
-    }
-
-    /// The layout JSON a revision was saved with, empty when there is none.
-    static func layoutText(_ connection: SQLiteConnection, sceneID: Int, revision: Int) throws(SQLiteError) -> String {
-        let read = try connection.cached("SELECT layout FROM revision WHERE scene_id = ?1 AND number = ?2")
-        try read.bind(.integer(sceneID), .integer(revision))
-        defer { read.reset() }
-        return try read.step() ? read.text(at: 0) : ""
     }
 
     /// Runs a check of a save's input, logging a refusal at error level as
@@ -226,74 +242,5 @@ extension NavStore {
         } catch {
             throw .invalidState(error)
         }
-    }
-
-    /// Closes the rows of entries that changed or went away and inserts rows
-    /// for the entries that changed or arrived; unchanged entries are not
-    /// touched, which is what keeps a save proportional to the change.
-    ///
-    /// `slots` holds the head's entries on the way in and the new state's on
-    /// the way out, updated in place at the changed positions only.
-    private static func writeChanges<Element: StorableElement>(
-        _ connection: SQLiteConnection, sceneID: Int, revision: Int,
-        slots: inout [Int: [NavEntry]], to new: [Int: [Element]]
-    ) throws(SQLiteError) -> (inserted: Int, closed: Int) {
-        var inserted = 0
-        var closed = 0
-        for slot in Set(slots.keys).union(new.keys).sorted() {
-            let after = new[slot] ?? []
-            // Positions that changed, found without copying an entry: this
-            // runs over the whole stack, so it must cost almost nothing per
-            // unchanged entry (their strings share storage, so comparing
-            // them is a pointer check).
-            var changed: [Int] = []
-            var beforeCount = 0
-            slots[slot]?.withUnsafeBufferPointer { previous in
-                beforeCount = previous.count
-                after.withUnsafeBufferPointer { next in
-                    for position in 0..<min(previous.count, next.count) where !next[position].isStored(as: previous[position]) {
-                        changed.append(position)
-                    }
-                }
-            }
-            changed.append(contentsOf: min(beforeCount, after.count)..<max(beforeCount, after.count))
-            if changed.isEmpty { continue }
-            for position in changed {
-                if position < beforeCount {
-                    // INDEXED BY: without it the planner walks the primary key
-                    // through every past row of that position, so a save would
-                    // cost in proportion to the history.
-                    try connection.cached("""
-                        UPDATE entry INDEXED BY entry_head SET valid_until = ?1
-                        WHERE scene_id = ?2 AND slot = ?3 AND position = ?4 AND valid_until IS NULL
-                        """).bind(.integer(revision), .integer(sceneID), .integer(slot), .integer(position)).run()
-                    closed += 1
-                }
-                if position < after.count {
-                    let next = after[position].storedEntry
-                    try connection.cached("""
-                        INSERT INTO entry (scene_id, slot, position, valid_from, tag, version, payload)
-                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-                        """).bind(.integer(sceneID), .integer(slot), .integer(position), .integer(revision),
-                                  .text(next.tag), next.version.map { .integer($0) } ?? .null,
-                                  .text(next.payload)).run()
-                    inserted += 1
-                }
-            }
-            if after.isEmpty {
-                slots[slot] = nil
-                continue
-            }
-            // The cached head becomes the new state, touching only what changed.
-            for position in changed where position < min(beforeCount, after.count) {
-                slots[slot, default: []][position] = after[position].storedEntry
-            }
-            if after.count < beforeCount {
-                slots[slot, default: []].removeLast(beforeCount - after.count)
-            } else if after.count > beforeCount {
-                slots[slot, default: []].append(contentsOf: after[beforeCount...].lazy.map(\.storedEntry))
-            }
-        }
-        return (inserted, closed)
     }
 }

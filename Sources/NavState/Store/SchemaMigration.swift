@@ -1,10 +1,17 @@
+import Foundation
+import Logging
 import NavStateModel
 import NavStateSQLite
 
 /// One numbered SQL file from `Migrations/`, compiled into the library.
 ///
-/// ``all`` is generated at build time from the files themselves, so the SQL
-/// applied to a database is exactly the SQL in the repository.
+/// ``all`` is generated from the files themselves by
+/// `scripts/embed-migrations.sh`, so the SQL applied to a database is exactly
+/// the SQL in the repository.
+///
+/// A data move SQL cannot express is a Swift step: the file names it on a
+/// line of its own, `-- navstate-swift-step: NAME`, and the step runs at
+/// that point, in the migration's transaction (see ``steps``).
 package struct SchemaMigration: Sendable, Hashable {
     /// The number the file starts with: 1 for `0001_initial_schema.sql`.
     package let version: Int
@@ -15,4 +22,34 @@ package struct SchemaMigration: Sendable, Hashable {
 
     /// The schema version this build of NavState creates and reads.
     package static var latestVersion: Int { all.last?.version ?? 0 }
+
+    static let stepMarker = "-- navstate-swift-step:"
+
+    /// The SQL cut at its step lines: each part, then the name of the step
+    /// that follows it (`nil` after the last part).
+    var parts: [(sql: String, step: String?)] {
+        var parts: [(sql: String, step: String?)] = []
+        var current: [Substring] = []
+        for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(Self.stepMarker) {
+                let name = line.dropFirst(Self.stepMarker.count).trimmingCharacters(in: .whitespaces)
+                parts.append((current.joined(separator: "\n"), name))
+                current = []
+            } else {
+                current.append(line)
+            }
+        }
+        parts.append((current.joined(separator: "\n"), nil))
+        return parts
+    }
+
+    /// A migration's data move written in Swift.
+    typealias Step = @Sendable (SQLiteConnection, Logger) throws(SQLiteError) -> Void
+
+    /// The Swift steps that migration files name.
+    static let steps: [String: Step] = [
+        "move-revisions": { connection, logger throws(SQLiteError) in
+            try RevisionMove.run(connection, logger: logger)
+        },
+    ]
 }

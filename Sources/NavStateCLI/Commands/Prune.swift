@@ -50,8 +50,8 @@ extension NavStateCommand {
                     ? "\(verb) scene '\(scene.scene)' (\(Self.count(scene.revisionsRemoved, "revision")))"
                     : "\(verb) \(Self.count(scene.revisionsRemoved, "old revision")) of scene '\(scene.scene)'")
             }
-            Terminal.line("\(verb) \(Self.count(result.revisionsRemoved, "revision")), "
-                + "\(Self.count(result.entriesRemoved, "entry row")) and \(Self.count(result.scenesRemoved, "scene")) in total")
+            Terminal.line("\(verb) \(Self.count(result.revisionsRemoved, "revision")) and "
+                + "\(Self.count(result.scenesRemoved, "scene")) in total")
             if vacuum {
                 let sizes = try store.vacuum()
                 Terminal.line("vacuumed: \(sizes.before) bytes before, \(sizes.after) after")

@@ -24,7 +24,7 @@ extension NavStateCommand {
             var table = TextTable(headers: nil)
             table.rows = [
                 ["scenes", String(stats.scenes)], ["revisions", String(stats.revisions)],
-                ["entry rows", String(stats.entries)], ["file bytes", String(stats.fileBytes)],
+                ["full revisions", String(stats.fullRevisions)], ["file bytes", String(stats.fileBytes)],
                 ["WAL bytes", String(stats.walBytes)], ["schema", String(stats.schemaVersion)],
             ]
             table.numericColumns = [1]

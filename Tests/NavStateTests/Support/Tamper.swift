@@ -1,4 +1,6 @@
 import Foundation
+@testable import NavState
+import NavStateModel
 import NavStateSQLite
 
 /// Changes rows of a closed NavState file behind the store's back, as a
@@ -30,5 +32,47 @@ enum Tamper {
         let firstCell = page + Int(bytes[page + 8]) << 8 + Int(bytes[page + 9])
         bytes[firstCell + 5] ^= 0x01
         try bytes.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A revision's entries by slot and its layout JSON, as the file's rows
+    /// build them (the scene's head when `revision` is nil).
+    static func read(_ path: String, scene: String, revision: Int? = nil) throws -> (slots: [Int: [NavEntry]], layout: String, number: Int) {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+        let (sceneID, number) = try locate(connection, scene: scene, revision: revision)
+        guard case .success(let read)? = try NavStore.readRevision(connection, sceneID: sceneID, number: number) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        return (read.slots, read.layout, number)
+    }
+
+    /// Replaces a revision's row with a full row holding `slots` and
+    /// `layout`: what a tool that knew the encoding could write, so the
+    /// store must check what it reads rather than trust its own format.
+    static func rewrite(_ path: String, scene: String, revision: Int? = nil, slots: [Int: [NavEntry]], layout: String) throws {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+        let (sceneID, number) = try locate(connection, scene: scene, revision: revision)
+        try connection.prepare("UPDATE revision SET base = number, chain_bytes = 0, change = ?3 WHERE scene_id = ?1 AND number = ?2")
+            .bind(.integer(sceneID), .integer(number), .blob(RevisionChange.full(slots, layout: layout))).run()
+    }
+
+    /// Sets a revision's change to raw bytes.
+    static func setChange(_ path: String, scene: String, revision: Int? = nil, to bytes: [UInt8]) throws {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+        let (sceneID, number) = try locate(connection, scene: scene, revision: revision)
+        try connection.prepare("UPDATE revision SET change = ?3 WHERE scene_id = ?1 AND number = ?2")
+            .bind(.integer(sceneID), .integer(number), .blob(bytes)).run()
+    }
+
+    /// The layout JSON of presentation methods, checkpoints and values, as the store writes it.
+    static func layout(_ presentations: [PresentationMethod], _ checkpoints: [Checkpoint] = []) -> String {
+        StoredLayout(presentations, checkpoints, [:]).json()
+    }
+
+    private static func locate(_ connection: SQLiteConnection, scene: String, revision: Int?) throws -> (Int, Int) {
+        let find = try connection.prepare("""
+            SELECT s.id, (SELECT max(number) FROM revision WHERE scene_id = s.id) FROM scene AS s WHERE s.name = ?1
+            """).bind(.text(scene))
+        guard try find.step() else { throw CocoaError(.fileReadNoSuchFile) }
+        return (find.int(at: 0), revision ?? find.int(at: 1))
     }
 }

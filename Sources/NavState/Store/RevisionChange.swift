@@ -1,0 +1,285 @@
+import NavStateModel
+
+/// What a revision row's `change` column holds: the revision's whole state
+/// (a *full* row), or what changed since the revision before it (a *delta*).
+///
+/// A state is its slots (slot 0 the root stack, slot k the stack of
+/// presentation k, slot −k its destination) and its layout JSON
+/// (presentation methods, checkpoints, values). A delta names, for each
+/// slot that changed, how many of the previous revision's entries stay and
+/// which entries follow them: a push is `kept: n, appended: [new]`, a pop of
+/// k is `kept: n - k`, a dismissed presentation is `kept: 0` for its two
+/// slots. The layout is carried only when it changed.
+///
+/// The encoding (docs/store.md) is small and binary, so a push onto any
+/// stack is about 70 bytes: one row on one page.
+///
+/// ```
+/// change  = format(1) flags [layout] slotCount slot*
+/// flags   = 1: full state, 2: layout present
+/// layout  = length bytes                       (UTF-8 JSON)
+/// slot    = zigzag(slot) kept count entry*
+/// entry   = length tag  version  length payload
+/// version = 0 (none) | 1 zigzag(v)
+/// ```
+/// Every number is an unsigned LEB128 varint.
+struct RevisionChange: Equatable {
+    /// One slot's change: the first `kept` entries of the previous
+    /// revision's slot stay, and `appended` follow them.
+    struct SlotChange: Equatable {
+        var slot: Int
+        var kept: Int
+        var appended: [NavEntry]
+    }
+
+    /// True when the row holds the whole state: every slot with `kept` 0,
+    /// and the layout.
+    var isFull: Bool
+    /// The layout JSON, or `nil` when a delta leaves it as it was.
+    var layout: String?
+    var slots: [SlotChange]
+
+    static let format: UInt8 = 1
+    static let fullFlag: UInt8 = 1
+    static let layoutFlag: UInt8 = 2
+
+    /// A delta that changes nothing (a schema-3 file may hold a revision
+    /// equal to the one before it).
+    static let emptyDelta: [UInt8] = [format, 0, 0]
+
+    /// The most deltas a load applies on top of a full row.
+    static let maxChainLength = 64
+
+    /// Whether a save writes a full row rather than a delta: when the chain
+    /// from the base would pass ``maxChainLength`` deltas, or its deltas
+    /// would hold more bytes than the state itself (so a load never reads
+    /// more than about twice the state, and the full rows cost a save no
+    /// more than its deltas did, amortised).
+    static func needsFull(chainLength: Int, chainBytes: Int, stateBytes: Int) -> Bool {
+        chainLength >= maxChainLength || chainBytes > max(stateBytes, 512)
+    }
+
+    // MARK: Encoding
+
+    /// The full row of a state.
+    static func full(_ slots: [Int: [NavEntry]], layout: String) -> [UInt8] {
+        var bytes: [UInt8] = [format, fullFlag | layoutFlag]
+        bytes.reserveCapacity(64 + slots.values.reduce(0) { $0 + $1.count * 48 })
+        appendText(layout, to: &bytes)
+        appendVarint(UInt64(slots.count), to: &bytes)
+        for slot in slots.keys.sorted() {
+            let entries = slots[slot] ?? []
+            appendVarint(zigzag(slot), to: &bytes)
+            appendVarint(0, to: &bytes)
+            appendVarint(UInt64(entries.count), to: &bytes)
+            for entry in entries { append(entry, to: &bytes) }
+        }
+        return bytes
+    }
+
+    /// The delta from the head's slots to a new state's, and the head's
+    /// slots updated in place to the new state's.
+    ///
+    /// Runs over every entry of every stack (the common prefix of each slot
+    /// is found by comparing entries, which for unchanged entries is a
+    /// pointer check), but copies and encodes only what changed.
+    ///
+    /// - Returns: The encoded delta, or `nil` when the slots and the layout
+    ///   are unchanged; how many entries were appended and how many left.
+    static func delta<Element: StorableElement>(
+        updating slots: inout [Int: [NavEntry]], to new: [Int: [Element]], layout: String?
+    ) -> (bytes: [UInt8]?, appended: Int, removed: Int) {
+        var body: [UInt8] = []
+        var changedSlots = 0
+        var appended = 0
+        var removed = 0
+        for slot in Set(slots.keys).union(new.keys).sorted() {
+            let after = new[slot] ?? []
+            var kept = 0
+            var beforeCount = 0
+            slots[slot]?.withUnsafeBufferPointer { previous in
+                beforeCount = previous.count
+                after.withUnsafeBufferPointer { next in
+                    let common = min(previous.count, next.count)
+                    while kept < common && next[kept].isStored(as: previous[kept]) { kept += 1 }
+                }
+            }
+            if kept == beforeCount && kept == after.count { continue }
+            changedSlots += 1
+            appendVarint(zigzag(slot), to: &body)
+            appendVarint(UInt64(kept), to: &body)
+            appendVarint(UInt64(after.count - kept), to: &body)
+            removed += beforeCount - kept
+            appended += after.count - kept
+            if after.isEmpty {
+                slots[slot] = nil
+                continue
+            }
+            if kept < beforeCount { slots[slot, default: []].removeLast(beforeCount - kept) }
+            for element in after[kept...] {
+                let entry = element.storedEntry
+                append(entry, to: &body)
+                slots[slot, default: []].append(entry)
+            }
+        }
+        if changedSlots == 0 && layout == nil { return (nil, 0, 0) }
+        var bytes: [UInt8] = [format, layout == nil ? 0 : layoutFlag]
+        bytes.reserveCapacity(body.count + 16 + (layout?.utf8.count ?? 0))
+        if let layout { appendText(layout, to: &bytes) }
+        appendVarint(UInt64(changedSlots), to: &bytes)
+        bytes.append(contentsOf: body)
+        return (bytes, appended, removed)
+    }
+
+    private static func append(_ entry: NavEntry, to bytes: inout [UInt8]) {
+        appendText(entry.tag, to: &bytes)
+        if let version = entry.version {
+            bytes.append(1)
+            appendVarint(zigzag(version), to: &bytes)
+        } else {
+            bytes.append(0)
+        }
+        appendText(entry.payload, to: &bytes)
+    }
+
+    private static func appendText(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            appendVarint(UInt64(utf8.count), to: &bytes)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    private static func zigzag(_ value: Int) -> UInt64 {
+        UInt64(bitPattern: Int64((value << 1) ^ (value >> (Int.bitWidth - 1))))
+    }
+
+    private static func unzigzag(_ value: UInt64) -> Int {
+        Int(truncatingIfNeeded: Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1))))
+    }
+
+    // MARK: Decoding
+
+    /// Why a row's bytes are not a change this build can read.
+    struct Problem: Error, Equatable, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Decodes a row the store may not have written: every length is
+    /// checked against the bytes that remain, so a truncated or tampered
+    /// row is a ``Problem``, never a crash or a huge allocation.
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> Result<RevisionChange, Problem> {
+        var reader = Reader(bytes: bytes)
+        do throws(Problem) {
+            guard try reader.byte() == format else {
+                throw Problem(description: "its change is in an unknown format")
+            }
+            let flags = try reader.byte()
+            guard flags & ~(fullFlag | layoutFlag) == 0 else { throw Problem(description: "its change has unknown flags \(flags)") }
+            let isFull = flags & fullFlag != 0
+            let layout = flags & layoutFlag != 0 ? try reader.text() : nil
+            if isFull && layout == nil { throw Problem(description: "its full state has no layout") }
+            let count = try reader.count()
+            var slots: [SlotChange] = []
+            var previousSlot: Int?
+            for _ in 0..<count {
+                let slot = unzigzag(try reader.varint())
+                if let previousSlot, slot <= previousSlot {
+                    throw Problem(description: "its change lists slot \(slot) out of order")
+                }
+                previousSlot = slot
+                let keptCode = try reader.varint()
+                guard keptCode <= UInt64(Int32.max) else { throw Problem(description: "its change keeps \(keptCode) entries") }
+                let kept = Int(keptCode)
+                if isFull && kept != 0 { throw Problem(description: "its full state keeps entries of a previous revision") }
+                let entryCount = try reader.count()
+                var appended: [NavEntry] = []
+                appended.reserveCapacity(entryCount)
+                for _ in 0..<entryCount {
+                    let tag = try reader.text()
+                    let version: Int?
+                    switch try reader.byte() {
+                    case 0: version = nil
+                    case 1: version = unzigzag(try reader.varint())
+                    case let marker: throw Problem(description: "its change has an unknown version marker \(marker)")
+                    }
+                    let payload = try reader.text()
+                    appended.append(NavEntry(tag: tag, version: version, payload: payload))
+                }
+                slots.append(SlotChange(slot: slot, kept: kept, appended: appended))
+            }
+            guard reader.isAtEnd else { throw Problem(description: "its change has \(reader.remaining) bytes after its end") }
+            return .success(RevisionChange(isFull: isFull, layout: layout, slots: slots))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Applies this change to the previous revision's slots.
+    ///
+    /// - Throws: ``Problem`` when it keeps more entries than a slot holds.
+    func apply(to state: inout [Int: [NavEntry]]) throws(Problem) {
+        if isFull { state = [:] }
+        for change in slots {
+            let before = state[change.slot]?.count ?? 0
+            guard change.kept <= before else {
+                throw Problem(description: "it keeps \(change.kept) entries of slot \(change.slot), which holds \(before)")
+            }
+            if change.kept == 0 && change.appended.isEmpty {
+                state[change.slot] = nil
+                continue
+            }
+            if change.kept < before { state[change.slot, default: []].removeLast(before - change.kept) }
+            state[change.slot, default: []].append(contentsOf: change.appended)
+        }
+    }
+
+    private struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        var isAtEnd: Bool { offset == bytes.count }
+        var remaining: Int { bytes.count - offset }
+
+        mutating func byte() throws(Problem) -> UInt8 {
+            guard offset < bytes.count else { throw Problem(description: "its change ends early") }
+            defer { offset += 1 }
+            return bytes[offset]
+        }
+
+        mutating func varint() throws(Problem) -> UInt64 {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                let next = try byte()
+                guard shift < 64 else { throw Problem(description: "its change holds a number too large to read") }
+                value |= UInt64(next & 0x7F) << shift
+                if next & 0x80 == 0 { return value }
+                shift += 7
+            }
+        }
+
+        /// A count or length: never more than the bytes that remain, so a
+        /// tampered count cannot make the reader allocate.
+        mutating func count() throws(Problem) -> Int {
+            let value = try varint()
+            guard value <= UInt64(remaining) else { throw Problem(description: "its change ends early") }
+            return Int(value)
+        }
+
+        mutating func text() throws(Problem) -> String {
+            let length = try count()
+            defer { offset += length }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
+        }
+    }
+}
