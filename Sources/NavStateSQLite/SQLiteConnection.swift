@@ -8,7 +8,12 @@ import Foundation
 /// module.
 package final class SQLiteConnection {
     private let handle: OpaquePointer
-    private var statementCache: [String: SQLiteStatement] = [:]
+    /// Keyed by the address of the SQL literal: every cached statement's SQL
+    /// is a `StaticString`, whose text never moves, so a lookup hashes one
+    /// pointer rather than a few hundred characters.
+    private var statementCache: [UnsafeRawPointer: SQLiteStatement] = [:]
+    /// Set when a statement returns a row, cleared by `resetActiveStatements`.
+    package var mayHaveActiveStatements = false
 
     /// `SQLITE_TRANSIENT`: tells SQLite to copy bound text before returning,
     /// because Swift's buffers do not outlive the call.
@@ -133,13 +138,14 @@ package final class SQLiteConnection {
     }
 
     /// A prepared statement, reused across calls with the same SQL.
-    package func cached(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
-        if let statement = statementCache[sql] {
+    package func cached(_ sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
+        let key = UnsafeRawPointer(sql.utf8Start)
+        if let statement = statementCache[key] {
             statement.reset()
             return statement
         }
-        let statement = try prepare(sql)
-        statementCache[sql] = statement
+        let statement = try prepare(sql.description)
+        statementCache[key] = statement
         return statement
     }
 
@@ -160,6 +166,7 @@ package final class SQLiteConnection {
     /// timeout) up front instead of failing halfway when another process
     /// writes; sqlite.org/lang_transaction.html: "IMMEDIATE cause the database
     /// connection to start a new write immediately".
+    @inlinable
     package func transaction<T>(immediate: Bool, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         let outcome: Result<T, Never> = try refusableTransaction(immediate: immediate) { () throws(SQLiteError) in
             .success(try body())
@@ -173,6 +180,7 @@ package final class SQLiteConnection {
     /// back everything the body wrote and is handed back as it is, so the
     /// caller's own error (a conflict, a schema it does not know) travels
     /// typed, beside SQLite's.
+    @inlinable
     package func refusableTransaction<T, Refusal: Error>(
         immediate: Bool, _ body: () throws(SQLiteError) -> Result<T, Refusal>
     ) throws(SQLiteError) -> Result<T, Refusal> {
@@ -207,11 +215,27 @@ package final class SQLiteConnection {
     /// processes' writes and blocks checkpoints and VACUUM. The store calls
     /// this after every operation.
     package func resetActiveStatements() {
+        // Only a statement that returned a row can be part-way through its
+        // rows; a save that read none skips the walk over every statement.
+        guard mayHaveActiveStatements else { return }
+        mayHaveActiveStatements = false
         var statement = sqlite3_next_stmt(handle, nil)
         while let current = statement {
             if sqlite3_stmt_busy(current) != 0 { sqlite3_reset(current) }
             statement = sqlite3_next_stmt(handle, current)
         }
+    }
+
+    /// SQLite's data version of the main database: it changes whenever
+    /// the file's content changes, through this connection or any other, as
+    /// seen when this connection last began a transaction
+    /// (sqlite.org/c3ref/c_fcntl_begin_atomic_write.html#sqlitefcntldataversion).
+    /// Read inside a write transaction, equal to the value after this
+    /// connection's own last commit means nobody else has written since.
+    package var dataVersion: UInt32 {
+        var version: UInt32 = 0
+        _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)
+        return version
     }
 
     package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }

@@ -61,7 +61,9 @@ package final class SQLiteStatement {
     @discardableResult
     package func step() throws(SQLiteError) -> Bool {
         switch sqlite3_step(handle) {
-        case SQLITE_ROW: return true
+        case SQLITE_ROW:
+            connection.mayHaveActiveStatements = true
+            return true
         case SQLITE_DONE: return false
         case let result: throw connection.error(result, sql: sql)
         }

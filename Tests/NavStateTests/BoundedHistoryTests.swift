@@ -19,9 +19,9 @@ struct BoundedHistoryTests {
         }
         #expect(try store.load(scene: "main", revision: 1980) == nil)
         // Older rows go too: what stays is the kept revisions, the rows the
-        // oldest one is a change on top of (at most 64) and up to 16 saves'
+        // oldest one is a change on top of (at most 64) and up to 64 saves'
         // worth not yet forgotten.
-        #expect(try store.stats().revisions <= 20 + 64 + 16)
+        #expect(try store.stats().revisions <= 20 + 64 + 64)
     }
 
     @Test func keptRevisionsIsConfigurableAndNilKeepsEverything() async throws {
@@ -37,13 +37,13 @@ struct BoundedHistoryTests {
         // Crash-loop counts of removed revisions go with them.
         let directory = try TemporaryDirectory()
         let counted = try NavStore(path: directory.path("db.sqlite"), configuration: five)
-        for (index, state) in growingStates(16).enumerated() {
+        for (index, state) in growingStates(64).enumerated() {
             try await counted.save(state, scene: "main")
-            if index < 13 { _ = try await counted.restore(scene: "main", registry: DestinationRegistry()) }
+            if index < 61 { _ = try await counted.restore(scene: "main", registry: DestinationRegistry()) }
         }
-        // Saves forget in batches, every 16th revision: at 16 the kept ones are 12...16.
+        // Saves forget in batches, every 64th revision: at 64 the kept ones are 60...64.
         let counts = try counted.unconfirmedRestores(scene: "main").map(\.revision)
-        #expect(counts.sorted() == [12, 13], "\(counts)")
+        #expect(counts.sorted() == [60, 61], "\(counts)")
         #expect(try unbounded.history(scene: "main").count == 50)
     }
 

@@ -5,6 +5,35 @@ import Testing
 
 @Suite("Store concurrency")
 struct StoreConcurrencyTests {
+    /// A save trusts its cached head only while the file is as its own last
+    /// save left it. Another connection's write seen by a save of one scene
+    /// must still make the next save of another scene read that scene.
+    @Test func aWriteByAnotherConnectionIsSeenEvenAfterASaveOfAnotherScene() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let app = try NavStore(path: path, configuration: StoreFixtures.keepingEveryRevision())
+        let widget = try NavStore(path: path, configuration: StoreFixtures.keepingEveryRevision())
+        func state(_ marker: String) -> SceneState<NavEntry> { SceneState(root: [StoreFixtures.entry("\"\(marker)\"")]) }
+        try app.save(state("a1"), scene: "x")
+        try app.save(state("b1"), scene: "y")
+        try widget.save(state("w1"), scene: "x")
+        // The app's save of y sees the widget's write; its cached x is stale.
+        try app.save(state("b2"), scene: "y")
+        #expect(try app.save(state("a2"), scene: "x").revision == 3)
+        // The widget's own cached x (revision 2) is stale in turn.
+        #expect(throws: NavStoreError.conflict(scene: "x", expected: 2, actual: 3)) {
+            try widget.save(state("w2"), scene: "x", expectedHead: 2)
+        }
+        #expect(try widget.save(state("w2"), scene: "x").revision == 4)
+        // A delete and a restore's count are writes too.
+        try widget.delete(scene: "y")
+        #expect(try app.save(state("b3"), scene: "y").revision == 1)
+        for (revision, marker) in [(1, "a1"), (2, "w1"), (3, "a2"), (4, "w2")] {
+            #expect(try widget.load(scene: "x", revision: revision)?.state == state(marker))
+        }
+        #expect(try widget.load(scene: "y")?.state == state("b3"))
+    }
+
     @Test func threadsSavingDifferentScenesLoseNothing() async throws {
         let directory = try TemporaryDirectory()
         let store = try NavStore(path: directory.path("db.sqlite"), configuration: StoreFixtures.keepingEveryRevision())

@@ -40,26 +40,43 @@ enum Workloads {
         var saveOnlyState = state
         try saveOnly.saveBlocking(saveOnlyState, scene: "main")
         var pending = try AnyDestination(BenchData.route(depth), in: registry)
+        // The same again through the async `save`, which hops to the
+        // store's own queue (what an app calls from the main actor).
+        let viaQueue = try NavStore(path: directory.appendingPathComponent("navstate-async-\(depth)-\(durability).sqlite").path, configuration: quiet(durability))
+        var viaQueueState = state
+        try viaQueue.saveBlocking(viaQueueState, scene: "main")
 
+        // Blocking calls, as the floor's are: in an async closure a plain
+        // `save` would pick the async overload and time the queue hop too.
         var contenders = [
             Contender("NavStore push + save", prepare: {
                 if state.root.count > depth {
                     state.root.removeLast()
-                    try store.save(state, scene: "main")
+                    try store.saveBlocking(state, scene: "main")
                 }
             }, step: {
                 state.root.append(try AnyDestination(BenchData.route(depth), in: registry))
-                try store.save(state, scene: "main")
+                try store.saveBlocking(state, scene: "main")
             }),
             Contender("NavStore save", prepare: {
                 if saveOnlyState.root.count > depth {
                     saveOnlyState.root.removeLast()
-                    try saveOnly.save(saveOnlyState, scene: "main")
+                    try saveOnly.saveBlocking(saveOnlyState, scene: "main")
                 }
                 pending = try AnyDestination(BenchData.route(depth), in: registry)
             }, step: {
                 saveOnlyState.root.append(pending)
-                try saveOnly.save(saveOnlyState, scene: "main")
+                try saveOnly.saveBlocking(saveOnlyState, scene: "main")
+            }),
+            Contender("NavStore save, async", prepare: {
+                if viaQueueState.root.count > depth {
+                    viaQueueState.root.removeLast()
+                    try await viaQueue.save(viaQueueState, scene: "main")
+                }
+                pending = try AnyDestination(BenchData.route(depth), in: registry)
+            }, step: {
+                viaQueueState.root.append(pending)
+                try await viaQueue.save(viaQueueState, scene: "main")
             }),
             Contender("SQLite blob", prepare: { try blob.save(base, scene: "main") }, step: {
                 try blob.save(pushed, scene: "main")
@@ -99,12 +116,12 @@ enum Workloads {
             contenders.append(Contender("\(depth)-deep", prepare: {
                 if state.root.count > depth {
                     state.root.removeLast()
-                    try store.save(state, scene: "main")
+                    try store.saveBlocking(state, scene: "main")
                 }
                 pending = try AnyDestination(BenchData.route(depth), in: registry)
             }, step: {
                 state.root.append(pending)
-                try store.save(state, scene: "main")
+                try store.saveBlocking(state, scene: "main")
             }))
         }
         return try await Harness.run(contenders, rounds: 20, perRound: max(1, iterations / 20), warmup: max(2, iterations / 20))
@@ -187,11 +204,11 @@ enum Workloads {
             Contender("save", prepare: {
                 if state.root.count > 10 {
                     state.root.removeLast()
-                    try store.save(state, scene: "main")
+                    try store.saveBlocking(state, scene: "main")
                 }
             }, step: {
                 state.root.append(try AnyDestination(BenchData.route(10), in: registry))
-                try store.save(state, scene: "main")
+                try store.saveBlocking(state, scene: "main")
             }),
             Contender("restore") {
                 guard let stored = try store.loadBlocking(scene: "main") else { throw BenchError("no scene") }
@@ -204,11 +221,15 @@ enum Workloads {
     // MARK: File bytes
 
     /// File bytes each revision adds, after the WAL is folded in, for
-    /// alternating pushes and pops on a `depth`-deep scene.
+    /// alternating pushes and pops on a `depth`-deep scene, every revision
+    /// kept (with history bounded the file stops growing, which measures
+    /// nothing).
     static func bytesPerRevision(depth: Int, in directory: URL, revisions: Int) throws -> (perRevision: Double, statePayload: Int, pathStoreFile: Int) {
         let registry = BenchData.registry
         let path = directory.appendingPathComponent("bytes-\(depth).sqlite").path
-        let store = try NavStore(path: path, configuration: quiet())
+        var configuration = quiet()
+        configuration.keptRevisions = nil
+        let store = try NavStore(path: path, configuration: configuration)
         let base = BenchData.path(depth: depth)
         var state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: registry) })
         try store.save(state, scene: "main")

@@ -8,7 +8,9 @@ extension NavStore {
     /// separators, and the bidirectional overrides that reorder what a
     /// person reads.
     static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control
+        // ASCII, by far the most common, without the Unicode tables.
+        if scalar.value < 0x80 { return scalar.value < 0x20 || scalar.value == 0x7F }
+        return scalar.properties.generalCategory == .control
             || (0x2028...0x2029).contains(scalar.value)
             || (0x202A...0x202E).contains(scalar.value)
             || (0x2066...0x2069).contains(scalar.value)

@@ -82,7 +82,9 @@ extension NavStore {
                 let rows = read.slots.mapValues { $0.enumerated().map { (position: $0.offset, entry: $0.element) } }
                 let (state, damage) = Slots.state(from: rows, layout: layout, limits: limits)
                 if number == top.number && damage.isEmpty {
-                    store.heads[scene] = CachedHead(sceneID: sceneID, revision: number, slots: read.slots, layout: read.layout)
+                    store.heads[scene] = CachedHead(
+                        sceneID: sceneID, revision: number, slots: read.slots, layout: read.layout,
+                        base: top.base, chainBytes: top.chainBytes, keptRevisions: kept, epoch: store.cacheEpoch)
                 }
                 return .success((StoredRevision(scene: scene, revision: number, savedAt: read.savedAt, state: state), damage))
             }

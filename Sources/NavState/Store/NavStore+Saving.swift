@@ -72,7 +72,9 @@ extension NavStore {
         }
         let keptRevisions = configuration.keptRevisions.map { max(1, $0) }
         let newSlots = Slots.of(state)
-        let layout = StoredLayout(state.presentations.map(\.method), state.checkpoints, state.values.mapValues(\.storedEntry)).json()
+        let layout = state.presentations.isEmpty && state.checkpoints.isEmpty && state.values.isEmpty
+            ? StoredLayout.emptyJSON
+            : StoredLayout(state.presentations.map(\.method), state.checkpoints, state.values.mapValues(\.storedEntry)).json()
         let now = configuration.clock().timeIntervalSince1970
 
         let result = try withConnection("save", refusable: { (store: inout State) throws(SQLiteError) -> Result<SaveResult, NavStoreError> in
@@ -85,24 +87,50 @@ extension NavStore {
             var cachedSceneID = 0
             var cachedRevision = -1
             var headLayout = ""
+            var cachedRow: (sceneID: Int, kept: Int?, top: (number: Int, base: Int, chainBytes: Int))?
             if var cached = store.heads.removeValue(forKey: scene) {
                 cachedSceneID = cached.sceneID
                 cachedRevision = cached.revision
                 headLayout = cached.layout
+                if cached.epoch == store.cacheEpoch {
+                    cachedRow = (cached.sceneID, cached.keptRevisions, (cached.revision, cached.base, cached.chainBytes))
+                }
                 swap(&slots, &cached.slots)
             }
+            let dataVersionAfterSave = store.dataVersionAfterSave
+            var sawOtherWrites = false
             let outcome = try connection.refusableTransaction(immediate: true) {
                 () throws(SQLiteError) -> Result<WrittenRevision, NavStoreError> in
                 var sceneID = 0
                 var storedKept: Int?
-                let find = try connection.cached("SELECT id, kept_revisions FROM scene WHERE name = ?1")
-                try find.bind(.text(scene))
-                if try find.step() {
-                    sceneID = find.int(at: 0)
-                    storedKept = find.optionalInt(at: 1)
+                var top: (number: Int, base: Int, chainBytes: Int)?
+                // The scene and its head row in one statement: a save runs
+                // five statements in all, and each costs about a microsecond.
+                let find = try connection.cached("""
+                    SELECT s.id, s.kept_revisions, r.number, r.base, r.chain_bytes FROM scene AS s
+                    LEFT JOIN revision AS r ON r.scene_id = s.id
+                        AND r.number = (SELECT max(number) FROM revision WHERE scene_id = s.id)
+                    WHERE s.name = ?1
+                    """)
+                // Whether anything but this connection's own saves changed
+                // the file since its last save: another connection, or this
+                // one's other writes (a restore's count, a delete). Then no
+                // cached head may be trusted without reading the scene, and
+                // every one is marked so (`cacheEpoch`).
+                sawOtherWrites = dataVersionAfterSave == nil || connection.dataVersion != dataVersionAfterSave
+                if let cachedRow, !sawOtherWrites {
+                    // The file is as this connection's last save left it,
+                    // and the cached head was right then: the scene is as cached.
+                    (sceneID, storedKept, top) = (cachedRow.sceneID, cachedRow.kept, cachedRow.top)
+                } else {
+                    try find.bind(.text(scene))
+                    if try find.step() {
+                        sceneID = find.int(at: 0)
+                        storedKept = find.optionalInt(at: 1)
+                        if let number = find.optionalInt(at: 2) { top = (number, find.int(at: 3), find.int(at: 4)) }
+                    }
+                    find.reset()
                 }
-                find.reset()
-                let top = sceneID == 0 ? nil : try Self.headRow(connection, sceneID: sceneID)
                 let head = top?.number ?? 0
                 if let expectedHead, expectedHead != head {
                     return .failure(.conflict(scene: scene, expected: expectedHead, actual: head))
@@ -129,7 +157,9 @@ extension NavStore {
                     headLayout = ""
                     headIsDamaged = true
                 }
+                var keptInFile = isNewScene ? keptRevisions : storedKept
                 if !isNewScene && storedKept != keptRevisions {
+                    keptInFile = keptRevisions
                     // The app's setting for this scene's history changed (or
                     // the scene came from an older schema): where the history
                     // starts is part of the file, so every reader agrees.
@@ -142,7 +172,9 @@ extension NavStore {
                     // The head already holds this state: a restore followed by
                     // the app saving what it restored must not look like a new
                     // revision to the crash-loop guard.
-                    return .success(WrittenRevision(sceneID: sceneID, revision: head, isNew: false, inserted: 0, closed: 0))
+                    return .success(WrittenRevision(
+                        sceneID: sceneID, revision: head, isNew: false, inserted: 0, closed: 0,
+                        base: top?.base ?? head, chainBytes: top?.chainBytes ?? 0, keptRevisions: keptInFile))
                 }
                 var base = top?.base ?? revision
                 var chainBytes = top?.chainBytes ?? 0
@@ -166,14 +198,20 @@ extension NavStore {
                     try Self.forgetRevisions(connection, sceneID: sceneID, before: revision - keptRevisions + 1)
                 }
                 return .success(WrittenRevision(
-                    sceneID: sceneID, revision: revision, isNew: true, inserted: delta.appended, closed: delta.removed))
+                    sceneID: sceneID, revision: revision, isNew: true, inserted: delta.appended, closed: delta.removed,
+                    base: base, chainBytes: chainBytes, keptRevisions: keptInFile))
             }
+            if sawOtherWrites { store.cacheEpoch &+= 1 }
             let written: WrittenRevision
             switch outcome {
             case .success(let value): written = value
             case .failure(let refusal): return .failure(refusal)
             }
-            let head = CachedHead(sceneID: written.sceneID, revision: written.revision, slots: slots, layout: layout)
+            store.dataVersionAfterSave = connection.dataVersion
+            let head = CachedHead(
+                sceneID: written.sceneID, revision: written.revision, slots: slots, layout: layout,
+                base: written.base, chainBytes: written.chainBytes, keptRevisions: written.keptRevisions,
+                epoch: store.cacheEpoch)
             if store.heads.count >= Self.cachedHeadLimit && store.heads[scene] == nil {
                 // Apps have a handful of scenes; a tool saving thousands keeps memory flat.
                 store.heads.removeAll()
@@ -200,13 +238,18 @@ extension NavStore {
         var isNew: Bool
         var inserted: Int
         var closed: Int
+        var base: Int
+        var chainBytes: Int
+        var keptRevisions: Int?
     }
 
     /// How often a save removes what fell out of the kept revisions: every
-    /// 16th revision of a scene, so the other saves write one row on one
-    /// page. Until then the older rows stay in the file but are not history
-    /// (``load(scene:revision:)`` and `history` never hand them out).
-    static let forgetInterval = 16
+    /// 64th revision of a scene, so the other saves write one row on one
+    /// page (a save that forgets touches the pages of the old rows too, and
+    /// costs about three ordinary saves). Until then the older rows stay in
+    /// the file but are not history: ``load(scene:revision:)``, `history`
+    /// and the crash-loop guard never hand them out.
+    static let forgetInterval = 64
 
     /// Removes a scene's rows older than `oldestKept` that no kept
     /// revision builds on, and their crash-loop counts. Its cost follows

@@ -35,6 +35,14 @@ public final class NavStore: Sendable {
         /// Head entries per scene, so a save can diff without reading the
         /// whole stack back. Checked against the head revision on every save.
         package var heads: [String: CachedHead] = [:]
+        /// The connection's data version right after its last save
+        /// committed: while it is unchanged, nobody else has written, and a
+        /// save can trust `heads` without reading the scene back.
+        var dataVersionAfterSave: UInt32?
+        /// Moves on whenever a save finds that something else wrote since
+        /// this connection's last save: a cached head from an older epoch
+        /// is checked against the file before it is used.
+        var cacheEpoch = 0
     }
 
     package struct CachedHead {
@@ -44,6 +52,13 @@ public final class NavStore: Sendable {
         /// The head revision's layout JSON, so a save of an unchanged state
         /// is recognised without reading it back.
         var layout: String
+        /// The head row's base and chain bytes, and the scene's
+        /// `kept_revisions`, as the file held them.
+        var base: Int
+        var chainBytes: Int
+        var keptRevisions: Int?
+        /// The `cacheEpoch` the head was right in.
+        var epoch: Int
     }
 
     /// The database file's path, or `:memory:`.

@@ -93,7 +93,11 @@ struct RevisionChange: Equatable {
         var changedSlots = 0
         var appended = 0
         var removed = 0
-        for slot in Set(slots.keys).union(new.keys).sorted() {
+        // Nearly always just the root stack: no set, no sort.
+        let keys: [Int] = slots.count <= 1 && new.count == 1 && (slots.isEmpty || slots.keys.first == new.keys.first)
+            ? Array(new.keys)
+            : Set(slots.keys).union(new.keys).sorted()
+        for slot in keys {
             let after = new[slot] ?? []
             var kept = 0
             var beforeCount = 0

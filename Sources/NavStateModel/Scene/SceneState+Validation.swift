@@ -4,6 +4,7 @@ extension SceneState {
     /// that exists, at an index no deeper than that stack.
     ///
     /// - Throws: ``SceneStateError`` naming the first broken rule.
+    @inlinable
     public func validate() throws(SceneStateError) {
         for (offset, presentation) in presentations.enumerated()
         where !presentation.method.isManaged && !presentation.stack.isEmpty {
