@@ -60,7 +60,11 @@ struct AsyncStoreTests {
     @MainActor @Test func theMainActorStaysFreeWhileASaveWaitsForAnotherWriter() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
-        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        // Long enough that the save still waits however slowly a loaded
+        // machine runs the ticks below.
+        var configuration = StoreFixtures.quiet()
+        configuration.busyTimeout = .seconds(120)
+        let store = try NavStore(path: path, configuration: configuration)
         try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
 
         // Another writer (an app extension, say) holds the write lock.

@@ -44,6 +44,23 @@ struct NavStoreTests {
         #expect(try store.history(scene: "main").map(\.revision) == Array(1...12))
     }
 
+    /// A save skips comparing an element whose storage it saw last time;
+    /// a new element in the middle, even of equal value, is compared.
+    @Test func anElementReplacedInTheMiddleIsSavedAndAnEqualOneIsNot() throws {
+        let registry = try Samples.registry()
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        var state = SceneState<AnyDestination>(root: try (0..<10).map { try AnyDestination(SettingsRoute(section: "s\($0)", depth: $0), in: registry) })
+        #expect(try store.save(state, scene: "main").revision == 1)
+        state.root[3] = try AnyDestination(SettingsRoute(section: "changed", depth: 3), in: registry)
+        let changed = try store.save(state, scene: "main")
+        #expect(changed.revision == 2 && changed.entriesInserted == 7 && changed.entriesClosed == 7)
+        #expect(try store.load(scene: "main")?.state.root.map(\.payload) == state.root.map(\.stableEntry.payload))
+        state.root[5] = try AnyDestination(SettingsRoute(section: "s5", depth: 5), in: registry)
+        #expect(try !store.save(state, scene: "main").isNewRevision, "an equal value in a new storage is the same entry")
+        state.root.append(try AnyDestination(SettingsRoute(section: "top", depth: 10), in: registry))
+        #expect(try store.save(state, scene: "main").entriesInserted == 1)
+    }
+
     @Test func pushOntoDeepStackWritesOneEntryRow() throws {
         var configuration = StoreFixtures.quiet()
         configuration.limits.entriesPerStack = 2_000

@@ -50,10 +50,11 @@ struct RevisionChangeTests {
         var previous: [Int: [NavEntry]] = [:]
         var cached: [Int: [NavEntry]] = [:]
         var replayed: [Int: [NavEntry]] = [:]
+        var identities: [Int: [AnyObject?]] = [:]
         for index in 0..<2_000 {
             let next = step(previous, &random)
             let layout = index % 7 == 0 ? #"{"checkpoints":[],"presentations":["sheet"],"values":{}}"# : nil
-            let delta = RevisionChange.delta(updating: &cached, to: next, layout: layout)
+            let delta = RevisionChange.delta(updating: &cached, identities: &identities, to: next, layout: layout)
             #expect(nonEmpty(cached) == nonEmpty(next), "the cached head must become the new state")
             if let bytes = delta.bytes {
                 let change = try bytes.withUnsafeBytes { try RevisionChange.decode($0).get() }
@@ -75,7 +76,8 @@ struct RevisionChangeTests {
     @Test func aPushOntoADeepStackIsASmallDelta() {
         var cached: [Int: [NavEntry]] = [0: (0..<1_000).map { NavEntry(tag: "screen", payload: #"{"id":\#($0)}"#) }]
         let next = [0: cached[0, default: []] + [NavEntry(tag: "screen", payload: #"{"id":1000}"#)]]
-        let delta = RevisionChange.delta(updating: &cached, to: next, layout: nil)
+        var identities: [Int: [AnyObject?]] = [:]
+        let delta = RevisionChange.delta(updating: &cached, identities: &identities, to: next, layout: nil)
         #expect(delta.appended == 1 && delta.removed == 0)
         #expect((delta.bytes?.count ?? 0) < 40, "\(delta.bytes?.count ?? 0) bytes")
     }

@@ -84,6 +84,7 @@ extension NavStore {
             // save can update them in place (a second reference would make
             // every update copy the whole stack); put back only after COMMIT.
             var slots: [Int: [NavEntry]] = [:]
+            var identities: [Int: [AnyObject?]] = [:]
             var cachedSceneID = 0
             var cachedRevision = -1
             var headLayout = ""
@@ -96,6 +97,7 @@ extension NavStore {
                     cachedRow = (cached.sceneID, cached.keptRevisions, (cached.revision, cached.base, cached.chainBytes))
                 }
                 swap(&slots, &cached.slots)
+                swap(&identities, &cached.identities)
             }
             let dataVersionAfterSave = store.dataVersionAfterSave
             var sawOtherWrites = false
@@ -145,15 +147,18 @@ extension NavStore {
                         .bind(.text(scene), .real(now), keptRevisions.map { .integer($0) } ?? .null).run()
                     sceneID = try connection.integer("SELECT last_insert_rowid()")
                     slots = [:]
+                    identities = [:]
                     headLayout = ""
                 } else if head == 0 || (cachedSceneID == sceneID && cachedRevision == head) {
                     // No revision yet, or the cached entries are the head's: nothing to read.
-                    if head == 0 { slots = [:]; headLayout = "" }
+                    if head == 0 { slots = [:]; identities = [:]; headLayout = "" }
                 } else if case .success(let read)? = try Self.readRevision(connection, sceneID: sceneID, number: head) {
                     slots = read.slots
+                    identities = [:]
                     headLayout = read.layout
                 } else {
                     slots = [:]
+                    identities = [:]
                     headLayout = ""
                     headIsDamaged = true
                 }
@@ -167,7 +172,8 @@ extension NavStore {
                         .bind(.integer(sceneID), keptRevisions.map { .integer($0) } ?? .null).run()
                 }
                 let revision = head + 1
-                let delta = RevisionChange.delta(updating: &slots, to: newSlots, layout: layout == headLayout ? nil : layout)
+                let delta = RevisionChange.delta(
+                    updating: &slots, identities: &identities, to: newSlots, layout: layout == headLayout ? nil : layout)
                 guard head == 0 || headIsDamaged || delta.bytes != nil else {
                     // The head already holds this state: a restore followed by
                     // the app saving what it restored must not look like a new
@@ -209,7 +215,8 @@ extension NavStore {
             }
             store.dataVersionAfterSave = connection.dataVersion
             let head = CachedHead(
-                sceneID: written.sceneID, revision: written.revision, slots: slots, layout: layout,
+                sceneID: written.sceneID, revision: written.revision, slots: slots,
+                identities: identities, layout: layout,
                 base: written.base, chainBytes: written.chainBytes, keptRevisions: written.keptRevisions,
                 epoch: store.cacheEpoch)
             if store.heads.count >= Self.cachedHeadLimit && store.heads[scene] == nil {

@@ -49,6 +49,9 @@ public final class NavStore: Sendable {
         let sceneID: Int
         let revision: Int
         var slots: [Int: [NavEntry]]
+        /// The storage object of each element of `slots`, when the save that
+        /// wrote it had one (see `RevisionChange.delta`).
+        var identities: [Int: [AnyObject?]] = [:]
         /// The head revision's layout JSON, so a save of an unchanged state
         /// is recognised without reading it back.
         var layout: String

@@ -23,6 +23,7 @@ enum RevisionMove {
         for sceneID in sceneIDs {
             let revisions = try oldRevisions(connection, sceneID: sceneID)
             var slots: [Int: [NavEntry]] = [:]
+            var identities: [Int: [AnyObject?]] = [:]
             var layout = ""
             var base = 0
             var chainBytes = 0
@@ -35,7 +36,7 @@ enum RevisionMove {
                     change = RevisionChange.full(slots, layout: revision.layout)
                 } else {
                     let delta = RevisionChange.delta(
-                        updating: &slots, to: next, layout: revision.layout == layout ? nil : revision.layout)
+                        updating: &slots, identities: &identities, to: next, layout: revision.layout == layout ? nil : revision.layout)
                     let bytes = delta.bytes ?? RevisionChange.emptyDelta
                     if RevisionChange.needsFull(
                         chainLength: revision.number - base, chainBytes: chainBytes + bytes.count,

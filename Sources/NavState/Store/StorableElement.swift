@@ -14,6 +14,9 @@ protocol StorableElement: NavElement {
     func isStored(as entry: NavEntry) -> Bool
     /// UTF-8 bytes of the stored tag and payload, for the limits.
     var storedByteCounts: (tag: Int, payload: Int) { get }
+    /// An immutable object shared only by elements stored as the same
+    /// entry, or `nil` when the element has none (a plain entry).
+    var storageObject: AnyObject? { get }
 }
 
 extension NavEntry: StorableElement {
@@ -26,6 +29,8 @@ extension NavEntry: StorableElement {
     var storedByteCounts: (tag: Int, payload: Int) {
         (tag.utf8.count, payload.utf8.count)
     }
+
+    var storageObject: AnyObject? { nil }
 }
 
 extension AnyDestination: StorableElement {

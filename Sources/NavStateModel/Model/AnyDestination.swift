@@ -100,6 +100,11 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
 
     @inlinable package var storedByteCounts: (tag: Int, payload: Int) { storage.stableByteCounts }
 
+    /// The destination's immutable storage: two destinations with the same
+    /// storage (`===`) hold the same entry, so a store that kept this one
+    /// knows it unchanged without comparing its strings.
+    @inlinable package var storageObject: AnyObject? { storage }
+
     /// Whether the destination's type may be written to a store.
     @inlinable public var persistence: DestinationPersistence { storage.persistence }
 
