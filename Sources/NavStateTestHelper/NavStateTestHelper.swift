@@ -100,11 +100,21 @@ struct NavStateTestHelper {
         return configuration
     }
 
+    /// Until the test writes the stop file; also stops when the test's
+    /// directory is gone or the process that started this one has ended, so
+    /// a test killed half-way never leaves a helper spinning for hours.
+    static func shouldKeepGoing(until stopFile: String) -> Bool {
+        let directory = (stopFile as NSString).deletingLastPathComponent
+        return !FileManager.default.fileExists(atPath: stopFile)
+            && FileManager.default.fileExists(atPath: directory)
+            && getppid() != 1
+    }
+
     static func read(db: String, scene: String, until stopFile: String) {
         var reads = 0
         do {
             let store = try NavStore(readingAt: db, configuration: configuration(full: false))
-            while !FileManager.default.fileExists(atPath: stopFile) {
+            while shouldKeepGoing(until: stopFile) {
                 _ = try store.load(scene: scene)
                 _ = try store.scenes()
                 reads += 1
@@ -117,7 +127,7 @@ struct NavStateTestHelper {
 
     static func reopen(db: String, until stopFile: String) {
         var opens = 0
-        while !FileManager.default.fileExists(atPath: stopFile) {
+        while shouldKeepGoing(until: stopFile) {
             do {
                 let store = try NavStore(path: db, configuration: configuration(full: false))
                 _ = try store.scenes()

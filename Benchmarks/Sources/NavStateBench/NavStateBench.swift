@@ -52,6 +52,15 @@ struct NavStateBench {
             for residue in byResidue.keys.sorted() { print("revision % 16 == \(residue): median \(format(median(byResidue[residue] ?? [0])))") }
             return
         }
+        if arguments.first == "history", arguments.count == 2, let revisions = Int(arguments[1]) {
+            // Only the "Cost by history kept" workload, for one history length.
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-history-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let result = try await Workloads.withHistory(revisions, in: directory, iterations: 2000)
+            print("\(revisions) revisions: save \(format(result.save.median)), restore head \(format(result.restore.median))")
+            return
+        }
         if arguments.first == "saves" {
             // Only the save workloads, quick, for trying a change to the save path.
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-saves-\(UUID().uuidString)")
