@@ -61,6 +61,35 @@ struct NavStoreTests {
         #expect(try store.save(state, scene: "main").entriesInserted == 1)
     }
 
+    /// Typed states are counted in the same visit that looks for
+    /// never-persisted elements; every limit still refuses with its name.
+    @Test func typedStatesOverALimitAreRefusedByName() throws {
+        let registry = try Samples.registry()
+        func route(_ section: String) throws -> AnyDestination { try AnyDestination(SettingsRoute(section: section, depth: 1), in: registry) }
+        var limits = StoreFixtures.quiet()
+        limits.limits.entriesPerStack = 3
+        limits.limits.payloadBytes = 64
+        limits.limits.sceneBytes = 200
+        let store = try NavStore.inMemory(configuration: limits)
+        let long = String(repeating: "x", count: 80)
+        let payload = try route(long).stableEntry.payload.utf8.count
+        #expect(throws: NavStoreError.limitExceeded(.payloadBytes, scene: "main", actual: payload, limit: 64)) {
+            try store.save(SceneState(root: [try route("a"), try route(long)]), scene: "main")
+        }
+        #expect(throws: NavStoreError.limitExceeded(.entriesPerStack, scene: "main", actual: 4, limit: 3)) {
+            try store.save(SceneState(root: try (0..<4).map { try route("\($0)") }), scene: "main")
+        }
+        let sheet = Presentation(method: .managedSheet, destination: try route("d"), stack: try (0..<3).map { try route(String(repeating: "y", count: 20 + $0)) })
+        let state = SceneState(root: try (0..<3).map { try route(String(repeating: "z", count: 20 + $0)) }, presentations: [sheet])
+        do {
+            try store.save(state, scene: "main")
+            Issue.record("a state over the scene limit was saved")
+        } catch {
+            guard case .limitExceeded(.sceneBytes, _, _, 200) = error else { Issue.record("\(error)"); return }
+        }
+        #expect(try store.save(SceneState(root: [try route("a")]), scene: "main").revision == 1)
+    }
+
     @Test func pushOntoDeepStackWritesOneEntryRow() throws {
         var configuration = StoreFixtures.quiet()
         configuration.limits.entriesPerStack = 2_000

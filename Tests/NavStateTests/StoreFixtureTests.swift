@@ -118,8 +118,11 @@ struct StoreFixtureTests {
         #expect(expected.schemaVersion == 3, "the fixture is named for the schema that wrote it")
         #expect(try store.schemaVersion() == SchemaMigration.latestVersion)
 
-        // Save times come across as they were.
-        let original = try SQLiteConnection(path: Self.database.path, mode: .readOnly)
+        // Save times come across as they were (read from a second copy: a
+        // connection to the committed file would leave a -shm beside it).
+        let untouched = directory.path("untouched.sqlite")
+        try FileManager.default.copyItem(atPath: Self.database.path, toPath: untouched)
+        let original = try SQLiteConnection(path: untouched, mode: .readOnly)
         let times = try original.prepare("""
             SELECT s.name, r.number, r.saved_at FROM revision AS r JOIN scene AS s ON s.id = r.scene_id
             """)
@@ -139,5 +142,9 @@ struct StoreFixtureTests {
         #expect(try store.save(next, scene: "main").revision == head.revision + 1)
         #expect(try store.load(scene: "main")?.state == next)
         #expect(try store.load(scene: "main", revision: head.revision)?.state == head.state)
+        // The committed file itself is never opened: nothing appears beside it.
+        for suffix in ["-wal", "-shm", "-journal"] {
+            #expect(!FileManager.default.fileExists(atPath: Self.database.path + suffix), "\(suffix) beside the fixture")
+        }
     }
 }
