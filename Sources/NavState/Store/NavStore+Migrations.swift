@@ -32,11 +32,34 @@ extension NavStore {
     static func configure(_ connection: SQLiteConnection, _ configuration: Configuration) throws(NavStoreError) {
         let path = connection.filename
         // In memory the journal mode stays "memory"; on disk it must be WAL.
-        let mode = try sqlite(path) { () throws(SQLiteError) in try connection.text("PRAGMA journal_mode = WAL") }
+        let mode = try sqlite(path) { () throws(SQLiteError) in
+            try switchToWAL(connection, within: configuration.busyTimeout)
+        }
         if connection.filename != "" && mode?.lowercased() != "wal" {
             throw .cannotOpen(path: path, message: "WAL journal mode is unavailable (got \(mode ?? "nothing"))")
         }
         try sqlite(path) { () throws(SQLiteError) in try applyPragmas(connection, configuration) }
+    }
+
+    /// `PRAGMA journal_mode = WAL`, tried again while another connection
+    /// holds the file's lock. On a new file, which is still in rollback
+    /// mode, SQLite answers SQLITE_BUSY at once instead of calling the busy
+    /// handler when the switch could deadlock with a connection that is
+    /// switching it too (processes opening a file that did not exist yet,
+    /// `StressTests`; about one start in twenty under load, before this).
+    private static func switchToWAL(_ connection: SQLiteConnection, within timeout: Duration) throws(SQLiteError) -> String? {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var pause = Duration.milliseconds(1)
+        while true {
+            do {
+                return try connection.text("PRAGMA journal_mode = WAL")
+            } catch where error.isBusy && clock.now < deadline {
+                connection.resetActiveStatements()
+                Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
+                pause = min(pause * 2, .milliseconds(50))
+            }
+        }
     }
 
     private static func applyPragmas(_ connection: SQLiteConnection, _ configuration: Configuration) throws(SQLiteError) {
