@@ -53,63 +53,22 @@ extension NavStore {
         expectedHead: Int? = nil
     ) throws(NavStoreError) -> SaveResult {
         try refusingLogged(scene) { () throws(NavStoreError) in try Self.validate(state) }
-        if let summary = Self.persistedSummary(state) {
-            // Nothing to leave out, and the bytes counted in the same visit.
-            return try save(checked: state, omitted: [], scene: scene, expectedHead: expectedHead, summary: summary)
-        }
         let (kept, omittedDestinations) = state.omittingNeverPersisted { $0.persistence == .neverPersisted }
         let omitted = omittedDestinations.map { OmittedEntry(location: $0.location, entry: $0.element.entry) }
         return try save(checked: kept, omitted: omitted, scene: scene, expectedHead: expectedHead)
-    }
-
-    /// What the limits check, gathered in one visit per element.
-    struct ByteSummary {
-        var total = 0
-        var largestPayload = 0
-        var longestStack = 0
-    }
-
-    /// The state's byte summary when no element of it is never persisted
-    /// (the common case), or `nil`: one visit per element finds both, where
-    /// leaving out and counting would each visit every element (on a
-    /// 1,000-deep stack, a few microseconds per visit).
-    static func persistedSummary(_ state: SceneState<AnyDestination>) -> ByteSummary? {
-        var summary = ByteSummary()
-        func visit(_ destination: AnyDestination) -> Bool {
-            if destination.persistence == .neverPersisted { return false }
-            let (tag, payload) = destination.storedByteCounts
-            summary.total += tag + payload
-            summary.largestPayload = max(summary.largestPayload, payload)
-            return true
-        }
-        for index in 0..<state.stackCount {
-            if index > 0, !visit(state.presentations[index - 1].destination) { return nil }
-            let stack = state.stack(index)
-            summary.longestStack = max(summary.longestStack, stack.count)
-            for element in stack where !visit(element) { return nil }
-        }
-        for value in state.values.values where !visit(value) { return nil }
-        return summary
     }
 
     private func save<Element: StorableElement>(
         checked state: SceneState<Element>,
         omitted: [OmittedEntry],
         scene: String,
-        expectedHead: Int?,
-        summary: ByteSummary? = nil
+        expectedHead: Int?
     ) throws(NavStoreError) -> SaveResult {
         let bytes = try refusingLogged(scene) { () throws(NavStoreError) -> Int in
             // Even a save that would write nothing: a reader never saves.
             if isReadOnly { throw .readOnly(path: path) }
-            let limits = configuration.limits
-            try limits.checkSceneName(scene)
-            if let summary, summary.largestPayload <= limits.payloadBytes,
-               summary.longestStack <= limits.entriesPerStack, summary.total <= limits.sceneBytes {
-                return summary.total
-            }
-            // Over a limit, or not yet counted: count again, naming the limit.
-            return try limits.byteCount(checking: state, scene: scene)
+            try configuration.limits.checkSceneName(scene)
+            return try configuration.limits.byteCount(checking: state, scene: scene)
         }
         let keptRevisions = configuration.keptRevisions.map { max(1, $0) }
         let newSlots = Slots.of(state)
