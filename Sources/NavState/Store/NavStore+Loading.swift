@@ -3,10 +3,6 @@ import Logging
 import NavStateModel
 import NavStateSQLite
 
-/// Entries of one revision by slot, with the position each was found at,
-/// before anything about them is trusted.
-typealias StoredRows = [Int: [(position: Int, entry: NavEntry)]]
-
 extension NavStore {
     /// Loads a scene's head revision, or the given one from its history.
     ///
@@ -79,8 +75,7 @@ extension NavStore {
                 case .failure(let problem):
                     return .failure(.corrupt(path: path, message: "a revision's layout does not decode: \(problem)"))
                 }
-                let rows = read.slots.mapValues { $0.enumerated().map { (position: $0.offset, entry: $0.element) } }
-                let (state, damage) = Slots.state(from: rows, layout: layout, limits: limits)
+                let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
                 if number == top.number && damage.isEmpty {
                     store.heads[scene] = CachedHead(
                         sceneID: sceneID, revision: number, slots: read.slots, layout: read.layout,

@@ -1,8 +1,8 @@
 import NavStateModel
 import NavStateSQLite
 
-/// Where each entry of a state lives in the `entry` table: slot 0 is the root
-/// stack, slot k the stack of presentation k, slot −k its destination.
+/// Where each entry of a state lives in a revision's change: slot 0 is the
+/// root stack, slot k the stack of presentation k, slot −k its destination.
 enum Slots {
     static func of<Element: NavElement>(_ state: SceneState<Element>) -> [Int: [Element]] {
         var slots: [Int: [Element]] = [0: state.root]
@@ -13,25 +13,14 @@ enum Slots {
         return slots
     }
 
-    /// The rows as stacks, when every slot's positions run 0, 1, 2, …;
-    /// `nil` when any slot has a gap, a repeat or a negative position.
-    static func exact(_ rows: StoredRows) -> [Int: [NavEntry]]? {
-        var slots: [Int: [NavEntry]] = [:]
-        for (slot, items) in rows {
-            for (expected, item) in items.enumerated() where item.position != expected { return nil }
-            slots[slot] = items.map(\.entry)
-        }
-        return slots
-    }
-
-    /// Rebuilds a state from a revision's rows and layout, keeping only what
+    /// Rebuilds a state from a revision's slots and layout, keeping only what
     /// fits: every scene-state invariant holds for the result, and whatever
     /// was left out is described.
     ///
     /// - Parameter limits: When given, stacks are cut at the entry limit and
     ///   at the first payload over the byte limit.
     static func state(
-        from rows: StoredRows, layout: StoredLayout, limits: NavStore.Limits?
+        from rows: [Int: [NavEntry]], layout: StoredLayout, limits: NavStore.Limits?
     ) -> (SceneState<NavEntry>, [StoredDamage]) {
         var damage: [StoredDamage] = []
         var state = SceneState<NavEntry>()
@@ -39,36 +28,32 @@ enum Slots {
         /// The slot's entries up to the first one that does not fit.
         func stack(_ slot: Int, level: Int) -> [NavEntry] {
             var kept: [NavEntry] = []
-            for (index, item) in (rows[slot] ?? []).enumerated() {
-                let location = EntryLocation.stack(level, position: item.position)
+            let entries = rows[slot] ?? []
+            for (index, entry) in entries.enumerated() {
                 var problem: String?
-                if item.position != index {
-                    problem = item.position < index
-                        ? "stack \(level) holds position \(item.position) more than once"
-                        : "stack \(level) skips from position \(index) to \(item.position)"
-                } else if let limits, index >= limits.entriesPerStack {
+                if let limits, index >= limits.entriesPerStack {
                     problem = "stack \(level) holds more than the limit of \(limits.entriesPerStack) entries"
-                } else if let limits, item.entry.payload.utf8.count > limits.payloadBytes {
+                } else if let limits, entry.payload.utf8.count > limits.payloadBytes {
                     problem = "its payload is over the limit of \(limits.payloadBytes) bytes"
                 }
                 if let problem {
-                    damage.append(StoredDamage(location: location, entry: item.entry, problem: problem))
-                    for later in (rows[slot] ?? [])[(index + 1)...] {
+                    damage.append(StoredDamage(location: .stack(level, position: index), entry: entry, problem: problem))
+                    for (later, above) in entries.enumerated().dropFirst(index + 1) {
                         damage.append(StoredDamage(
-                            location: .stack(level, position: later.position), entry: later.entry,
+                            location: .stack(level, position: later), entry: above,
                             problem: "it sits above a damaged entry (\(problem))"))
                     }
                     break
                 }
-                kept.append(item.entry)
+                kept.append(entry)
             }
             return kept
         }
 
         func leaveOut(slot: Int, problem: String) {
-            for item in rows[slot] ?? [] {
-                let location: EntryLocation = slot < 0 ? .presentation(-slot) : .stack(slot, position: item.position)
-                damage.append(StoredDamage(location: location, entry: item.entry, problem: problem))
+            for (position, entry) in (rows[slot] ?? []).enumerated() {
+                let location: EntryLocation = slot < 0 ? .presentation(-slot) : .stack(slot, position: position)
+                damage.append(StoredDamage(location: location, entry: entry, problem: problem))
             }
         }
 
@@ -77,29 +62,29 @@ enum Slots {
         while level <= layout.presentations.count {
             let method = layout.presentations[level - 1]
             let destinations = rows[-level] ?? []
-            guard let first = destinations.first, first.position == 0,
-                  limits.map({ first.entry.payload.utf8.count <= $0.payloadBytes }) ?? true else {
+            guard let first = destinations.first,
+                  limits.map({ first.payload.utf8.count <= $0.payloadBytes }) ?? true else {
                 let problem = destinations.isEmpty
                     ? "presentation \(level) has no destination entry"
-                    : "presentation \(level)'s destination does not fit (position \(destinations[0].position), or over the payload limit)"
-                damage.append(StoredDamage(location: .presentation(level), entry: destinations.first?.entry, problem: problem))
+                    : "presentation \(level)'s destination is over the payload limit"
+                damage.append(StoredDamage(location: .presentation(level), entry: destinations.first, problem: problem))
                 for above in level...layout.presentations.count {
                     if above > level { leaveOut(slot: -above, problem: "it is above damaged presentation \(level)") }
                     leaveOut(slot: above, problem: "it is above damaged presentation \(level)")
                 }
                 if destinations.count > 1 {
                     for extra in destinations.dropFirst() {
-                        damage.append(StoredDamage(location: .presentation(level), entry: extra.entry, problem: problem))
+                        damage.append(StoredDamage(location: .presentation(level), entry: extra, problem: problem))
                     }
                 }
                 break
             }
             for extra in destinations.dropFirst() {
                 damage.append(StoredDamage(
-                    location: .presentation(level), entry: extra.entry,
+                    location: .presentation(level), entry: extra,
                     problem: "presentation \(level) has more than one destination entry"))
             }
-            var presentation = Presentation(method: method, destination: first.entry)
+            var presentation = Presentation(method: method, destination: first)
             if method.isManaged {
                 presentation.stack = stack(level, level: level)
             } else {
