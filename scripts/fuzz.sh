@@ -20,13 +20,14 @@ while IFS= read -r file; do
     grep -vE '^(public |package )?import NavState(Model|SQLite)?$' "$file" > "$copy"
     library+=("$copy")
 done < <(find "$root/Sources/NavStateModel" -name '*.swift'; \
-         for file in SceneImport SceneState+JSON ToolingErrors; do echo "$root/Sources/NavStateTooling/$file.swift"; done)
+         for file in SceneImport SceneState+JSON ToolingErrors; do echo "$root/Sources/NavStateTooling/$file.swift"; done; \
+         for file in RevisionChange StorableElement; do echo "$root/Sources/NavState/Store/$file.swift"; done)
 
 flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name NavStateFuzz -package-name NavStateFuzz
        -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
        -enable-upcoming-feature MemberImportVisibility)
 
-for target in representation scene import payload; do
+for target in representation scene import payload change; do
     source="$root/Fuzz/$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}Fuzzer.swift"
     echo "== building $target fuzzer" >&2
     # ld.gold warns about every sanitizer symbol it cannot export; that is noise.

@@ -15,7 +15,7 @@ struct FuzzRegressionTests {
 
     static let inputs: [String] = {
         var paths: [String] = []
-        for folder in ["Corpus/representation", "Corpus/scene", "Corpus/import", "Corpus/payload", "Regressions"] {
+        for folder in ["Corpus/representation", "Corpus/scene", "Corpus/import", "Corpus/payload", "Corpus/change", "Regressions"] {
             let directory = fuzz.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             paths += names.filter { !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
@@ -58,6 +58,19 @@ struct FuzzRegressionTests {
                 #expect(throws: Never.self) { try state.validate() }
             } catch {
                 MalformedInputTests.expectReadable(error.description)
+            }
+        }
+        // The change fuzzer's check: a revision row's change either does
+        // not decode, or the state it builds writes as a full row that
+        // reads back the same.
+        let decodedChange = bytes.withUnsafeBytes { RevisionChange.decode($0) }
+        if case .success(let change) = decodedChange {
+            var slots: [Int: [NavEntry]] = [0: [NavEntry(tag: "home", payload: "{}")]]
+            if (try? change.apply(to: &slots)) != nil {
+                var again: [Int: [NavEntry]] = [:]
+                let full = RevisionChange.full(slots, layout: change.layout ?? "{}")
+                #expect(throws: Never.self) { try full.withUnsafeBytes { try RevisionChange.decode($0).get() }.apply(to: &again) }
+                #expect(again.filter { !$0.value.isEmpty } == slots.filter { !$0.value.isEmpty })
             }
         }
         // The payload fuzzer's check: the fast decoder never disagrees with
