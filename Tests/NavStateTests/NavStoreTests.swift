@@ -1,6 +1,7 @@
 import Foundation
 import NavState
 import NavStateTooling
+import PropertyBased
 import Testing
 
 @Suite("Store")
@@ -88,6 +89,73 @@ struct NavStoreTests {
             guard case .limitExceeded(.sceneBytes, _, _, 200) = error else { Issue.record("\(error)"); return }
         }
         #expect(try store.save(SceneState(root: [try route("a")]), scene: "main").revision == 1)
+    }
+
+    /// A typed save checks only the elements that are not its cached head's
+    /// own (the same storage): random pushes, pops, replacements, sheets and
+    /// never-persisted screens, against a count made from scratch. Every
+    /// refusal names the whole state's bytes, and every save loads back as
+    /// the state without what is never persisted.
+    @Test func typedSavesOnTopOfTheirHeadStillCheckEveryElement() async throws {
+        let registry = try Samples.registry()
+        let limit = 420
+        func route(_ size: Int) throws -> AnyDestination {
+            try AnyDestination(SettingsRoute(section: String(repeating: "s", count: size), depth: size), in: registry)
+        }
+        let pool = try [1, 5, 12, 30, 60, 90].map(route)
+        let payment = try AnyDestination(PaymentScreen(cardLast4: "4242"), in: registry)
+        func bytes(_ element: AnyDestination) -> Int { element.stableEntry.tag.utf8.count + element.stableEntry.payload.utf8.count }
+        /// The state as a save must store it, found without the store's code.
+        func stored(_ state: SceneState<AnyDestination>) -> (SceneState<NavEntry>, total: Int) {
+            func kept(_ stack: [AnyDestination]) -> [AnyDestination] { Array(stack.prefix { $0.persistence != .neverPersisted }) }
+            var result = SceneState<NavEntry>(root: kept(state.root).map(\.stableEntry))
+            var total = kept(state.root).reduce(0) { $0 + bytes($1) }
+            if result.root.count == state.root.count {
+                for presentation in state.presentations {
+                    guard presentation.destination.persistence != .neverPersisted else { break }
+                    let stack = kept(presentation.stack)
+                    result.presentations.append(Presentation(
+                        method: presentation.method, destination: presentation.destination.stableEntry, stack: stack.map(\.stableEntry)))
+                    total += bytes(presentation.destination) + stack.reduce(0) { $0 + bytes($1) }
+                    if stack.count < presentation.stack.count { break }
+                }
+            }
+            return (result, total)
+        }
+        let operations = Gen.int(in: 0...10_000).array(of: 1...60)
+        await propertyCheck(count: 60, input: operations) { operations in
+            var configuration = StoreFixtures.quiet()
+            configuration.limits.sceneBytes = limit
+            let store = try NavStore.inMemory(configuration: configuration)
+            var state = SceneState<AnyDestination>()
+            for operation in operations {
+                let pick = pool[operation / 7 % pool.count]
+                var stack = state.presentations.isEmpty || operation % 3 == 0 ? state.root : state.presentations[0].stack
+                switch operation % 7 {
+                case 0: stack.removeLast(min(stack.count, 1 + operation / 7 % 3))
+                case 1 where stack.count < 12: stack.append(pick)
+                case 2 where stack.count < 12: stack.append(try route(operation / 7 % 90))
+                case 3 where !stack.isEmpty: stack[operation / 7 % stack.count] = pick
+                case 4 where stack.count < 12: stack.append(payment)
+                case 5:
+                    state.presentations = state.presentations.isEmpty
+                        ? [Presentation(method: .managedSheet, destination: operation % 2 == 0 ? pick : payment)]
+                        : []
+                    stack = state.root
+                default: break
+                }
+                if state.presentations.isEmpty || operation % 3 == 0 { state.root = stack } else { state.presentations[0].stack = stack }
+                let (expected, total) = stored(state)
+                if total > limit {
+                    #expect(throws: NavStoreError.limitExceeded(.sceneBytes, scene: "main", actual: total, limit: limit)) {
+                        try store.save(state, scene: "main")
+                    }
+                } else {
+                    try store.save(state, scene: "main")
+                    #expect(try store.load(scene: "main")?.state == expected)
+                }
+            }
+        }
     }
 
     @Test func pushOntoDeepStackWritesOneEntryRow() throws {

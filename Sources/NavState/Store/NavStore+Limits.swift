@@ -68,28 +68,41 @@ extension NavStore.Limits {
         }
     }
 
-    /// Checks every limit; returns the state's tag and payload bytes.
-    func byteCount<Element: StorableElement>(checking state: SceneState<Element>, scene: String) throws(NavStoreError) -> Int {
+    /// Checks every limit; returns the state's tag and payload bytes, in all
+    /// and per stack.
+    ///
+    /// - Parameter known: Leading elements of each stack that a save of this
+    ///   store already checked (the same storage as its cached head's):
+    ///   their bytes are taken from there instead of visiting them.
+    func byteCount<Element: StorableElement>(
+        checking state: SceneState<Element>, scene: String, known: NavStore.KnownPrefixes = NavStore.KnownPrefixes()
+    ) throws(NavStoreError) -> (total: Int, stackBytes: [Int]) {
         var total = 0
-        func count(_ element: Element) throws(NavStoreError) {
+        func count(_ element: Element) throws(NavStoreError) -> Int {
             let (tag, payload) = element.storedByteCounts
             if payload > payloadBytes {
                 throw .limitExceeded(.payloadBytes, scene: scene, actual: payload, limit: payloadBytes)
             }
-            total += payload + tag
+            return payload + tag
         }
+        var stackBytes: [Int] = []
+        stackBytes.reserveCapacity(state.stackCount)
         for index in 0..<state.stackCount {
             let stack = state.stack(index)
             if stack.count > entriesPerStack {
                 throw .limitExceeded(.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack)
             }
-            for element in stack { try count(element) }
+            let (first, bytesBefore) = known.prefix(ofStack: index, count: stack.count)
+            var bytes = bytesBefore
+            for element in stack[first...] { bytes += try count(element) }
+            stackBytes.append(bytes)
+            total += bytes
         }
-        for presentation in state.presentations { try count(presentation.destination) }
-        for value in state.values.values { try count(value) }
+        for presentation in state.presentations { total += try count(presentation.destination) }
+        for value in state.values.values { total += try count(value) }
         if total > sceneBytes {
             throw .limitExceeded(.sceneBytes, scene: scene, actual: total, limit: sceneBytes)
         }
-        return total
+        return (total, stackBytes)
     }
 }

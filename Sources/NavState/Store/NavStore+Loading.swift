@@ -77,9 +77,17 @@ extension NavStore {
                 }
                 let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
                 if number == top.number && damage.isEmpty {
-                    store.heads[scene] = CachedHead(
-                        sceneID: sceneID, revision: number, slots: read.slots, layout: read.layout,
-                        base: top.base, chainBytes: top.chainBytes, keptRevisions: kept, epoch: store.cacheEpoch)
+                    if var cached = store.heads[scene], cached.sceneID == sceneID, cached.revision == number {
+                        // This store's own save of the same revision: keep
+                        // what it knows of its elements (their identities
+                        // and byte counts), with the row as the file has it.
+                        (cached.base, cached.chainBytes, cached.keptRevisions, cached.epoch) = (top.base, top.chainBytes, kept, store.cacheEpoch)
+                        store.heads[scene] = cached
+                    } else {
+                        store.heads[scene] = CachedHead(
+                            sceneID: sceneID, revision: number, slots: read.slots, layout: read.layout,
+                            base: top.base, chainBytes: top.chainBytes, keptRevisions: kept, epoch: store.cacheEpoch)
+                    }
                 }
                 return .success((StoredRevision(scene: scene, revision: number, savedAt: read.savedAt, state: state), damage))
             }

@@ -53,22 +53,80 @@ extension NavStore {
         expectedHead: Int? = nil
     ) throws(NavStoreError) -> SaveResult {
         try refusingLogged(scene) { () throws(NavStoreError) in try Self.validate(state) }
-        let (kept, omittedDestinations) = state.omittingNeverPersisted { $0.persistence == .neverPersisted }
+        let known = knownPrefixes(of: state, scene: scene)
+        let (kept, omittedDestinations) = state.omittingNeverPersisted(knownPersisted: known.counts) {
+            $0.persistence == .neverPersisted
+        }
         let omitted = omittedDestinations.map { OmittedEntry(location: $0.location, entry: $0.element.entry) }
-        return try save(checked: kept, omitted: omitted, scene: scene, expectedHead: expectedHead)
+        return try save(checked: kept, omitted: omitted, known: known, scene: scene, expectedHead: expectedHead)
+    }
+
+    /// What this store's cached head of a scene tells about a typed state
+    /// about to be saved: for each stack, how many leading elements are the
+    /// very ones the head holds, and their tag and payload bytes.
+    ///
+    /// An element with the same storage object is the same immutable
+    /// destination, and the save that wrote it checked it under the same
+    /// limits and found it persisted; so a push onto a 1,000-deep stack
+    /// checks one element, not 1,001. The head's storages are retained by
+    /// the cache, so an address compared here cannot have been reused.
+    package struct KnownPrefixes {
+        var counts: [Int] = []
+        var bytes: [Int] = []
+
+        /// The known leading elements of a stack of `count` elements.
+        func prefix(ofStack index: Int, count: Int) -> (count: Int, bytes: Int) {
+            guard index < counts.count, counts[index] <= count else { return (0, 0) }
+            return (counts[index], bytes[index])
+        }
+    }
+
+    private func knownPrefixes(of sceneState: SceneState<AnyDestination>, scene: String) -> KnownPrefixes {
+        state.withLock { store in
+            guard let head = store.heads[scene], !head.stackBytes.isEmpty else { return KnownPrefixes() }
+            var known = KnownPrefixes()
+            let stacks = min(sceneState.stackCount, head.stackBytes.count)
+            known.counts.reserveCapacity(stacks)
+            known.bytes.reserveCapacity(stacks)
+            for index in 0..<stacks {
+                var count = 0
+                var bytes = 0
+                if let entries = head.slots[index], let seen = head.identities[index], seen.count == entries.count {
+                    let stack = sceneState.stack(index)
+                    let common = min(stack.count, seen.count)
+                    stack.withUnsafeBufferPointer { next in
+                        seen.withUnsafeBufferPointer { seen in
+                            while count < common, let object = seen[count], next[count].storageObject === object { count += 1 }
+                        }
+                    }
+                    // Whichever side of the match is shorter.
+                    func size(_ entry: NavEntry) -> Int { entry.tag.utf8.count + entry.payload.utf8.count }
+                    if count <= entries.count - count {
+                        for entry in entries[..<count] { bytes += size(entry) }
+                    } else {
+                        bytes = head.stackBytes[index]
+                        for entry in entries[count...] { bytes -= size(entry) }
+                    }
+                }
+                known.counts.append(count)
+                known.bytes.append(bytes)
+            }
+            return known
+        }
     }
 
     private func save<Element: StorableElement>(
         checked state: SceneState<Element>,
         omitted: [OmittedEntry],
+        known: KnownPrefixes = KnownPrefixes(),
         scene: String,
         expectedHead: Int?
     ) throws(NavStoreError) -> SaveResult {
-        let bytes = try refusingLogged(scene) { () throws(NavStoreError) -> Int in
+        let (bytes, stackBytes) = try refusingLogged(scene) { () throws(NavStoreError) -> (Int, [Int]) in
             // Even a save that would write nothing: a reader never saves.
             if isReadOnly { throw .readOnly(path: path) }
             try configuration.limits.checkSceneName(scene)
-            return try configuration.limits.byteCount(checking: state, scene: scene)
+            return try configuration.limits.byteCount(checking: state, scene: scene, known: known)
         }
         let keptRevisions = configuration.keptRevisions.map { max(1, $0) }
         let newSlots = Slots.of(state)
@@ -216,7 +274,7 @@ extension NavStore {
             store.dataVersionAfterSave = connection.dataVersion
             let head = CachedHead(
                 sceneID: written.sceneID, revision: written.revision, slots: slots,
-                identities: identities, layout: layout,
+                identities: identities, stackBytes: stackBytes, layout: layout,
                 base: written.base, chainBytes: written.chainBytes, keptRevisions: written.keptRevisions,
                 epoch: store.cacheEpoch)
             if store.heads.count >= Self.cachedHeadLimit && store.heads[scene] == nil {

@@ -52,6 +52,11 @@ public final class NavStore: Sendable {
         /// The storage object of each element of `slots`, when the save that
         /// wrote it had one (see `RevisionChange.delta`).
         var identities: [Int: [AnyObject?]] = [:]
+        /// The tag and payload bytes of each stack of `slots`, by stack
+        /// index (root first), when a save counted them: with `identities`,
+        /// what lets the next save check only the elements that are new
+        /// (see `NavStore.knownPrefixes(of:scene:)`).
+        var stackBytes: [Int] = []
         /// The head revision's layout JSON, so a save of an unchanged state
         /// is recognised without reading it back.
         var layout: String

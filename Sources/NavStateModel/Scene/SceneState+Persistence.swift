@@ -3,8 +3,13 @@ extension SceneState {
     /// it the rest of its stack and every presentation above that stack, so
     /// nothing is restored on top of a screen that is not there; checkpoints
     /// that no longer point anywhere go too.
+    ///
+    /// - Parameter knownPersisted: For each stack (root first), how many of
+    ///   its leading elements the caller already knows are persisted; they
+    ///   are not asked about again, so a push onto a deep stack asks once.
     @inlinable
     package func omittingNeverPersisted(
+        knownPersisted: [Int] = [],
         _ isNeverPersisted: (Element) -> Bool
     ) -> (SceneState, [(location: EntryLocation, element: Element)]) {
         var omitted: [(location: EntryLocation, element: Element)] = []
@@ -16,7 +21,8 @@ extension SceneState {
                 break
             }
             let stack = state.stack(index)
-            if let cut = stack.firstIndex(where: isNeverPersisted) {
+            let known = index < knownPersisted.count ? min(max(0, knownPersisted[index]), stack.count) : 0
+            if let cut = stack[known...].firstIndex(where: isNeverPersisted) {
                 omitted += (cut..<stack.count).map { (.stack(index, position: $0), stack[$0]) }
                 omitted += state.locatedElements(from: index + 1, includingValues: false)
                 state.setStack(index, to: Array(stack[..<cut]))
