@@ -96,15 +96,20 @@ struct NavStoreTests {
     /// never-persisted screens, against a count made from scratch. Every
     /// refusal names the whole state's bytes, and every save loads back as
     /// the state without what is never persisted.
-    @Test func typedSavesOnTopOfTheirHeadStillCheckEveryElement() async throws {
+    ///
+    /// With `base` elements under the random ones, stacks pass the length
+    /// from which a save looks its cached head up (`NavStore.shortStack`).
+    @Test(arguments: [0, 36])
+    func typedSavesOnTopOfTheirHeadStillCheckEveryElement(base: Int) async throws {
         let registry = try Samples.registry()
-        let limit = 420
         func route(_ size: Int) throws -> AnyDestination {
             try AnyDestination(SettingsRoute(section: String(repeating: "s", count: size), depth: size), in: registry)
         }
         let pool = try [1, 5, 12, 30, 60, 90].map(route)
         let payment = try AnyDestination(PaymentScreen(cardLast4: "4242"), in: registry)
         func bytes(_ element: AnyDestination) -> Int { element.stableEntry.tag.utf8.count + element.stableEntry.payload.utf8.count }
+        let limit = 420 + base * bytes(pool[0])
+        let cap = 12 + base
         /// The state as a save must store it, found without the store's code.
         func stored(_ state: SceneState<AnyDestination>) -> (SceneState<NavEntry>, total: Int) {
             func kept(_ stack: [AnyDestination]) -> [AnyDestination] { Array(stack.prefix { $0.persistence != .neverPersisted }) }
@@ -127,16 +132,16 @@ struct NavStoreTests {
             var configuration = StoreFixtures.quiet()
             configuration.limits.sceneBytes = limit
             let store = try NavStore.inMemory(configuration: configuration)
-            var state = SceneState<AnyDestination>()
+            var state = SceneState<AnyDestination>(root: Array(repeating: pool[0], count: base))
             for operation in operations {
                 let pick = pool[operation / 7 % pool.count]
                 var stack = state.presentations.isEmpty || operation % 3 == 0 ? state.root : state.presentations[0].stack
                 switch operation % 7 {
                 case 0: stack.removeLast(min(stack.count, 1 + operation / 7 % 3))
-                case 1 where stack.count < 12: stack.append(pick)
-                case 2 where stack.count < 12: stack.append(try route(operation / 7 % 90))
+                case 1 where stack.count < cap: stack.append(pick)
+                case 2 where stack.count < cap: stack.append(try route(operation / 7 % 90))
                 case 3 where !stack.isEmpty: stack[operation / 7 % stack.count] = pick
-                case 4 where stack.count < 12: stack.append(payment)
+                case 4 where stack.count < cap: stack.append(payment)
                 case 5:
                     state.presentations = state.presentations.isEmpty
                         ? [Presentation(method: .managedSheet, destination: operation % 2 == 0 ? pick : payment)]
@@ -156,6 +161,42 @@ struct NavStoreTests {
                 }
             }
         }
+    }
+
+    /// A save learns what it can from the cached head before it takes the
+    /// store's lock; another save that replaces the head in between (here
+    /// made by the store's clock, which a save calls between the two) must
+    /// not have its head mistaken for the one the first save looked at.
+    @Test func aHeadReplacedBetweenASavesLookAndItsWriteIsNotTrusted() throws {
+        let registry = try Samples.registry()
+        func route(_ section: String, _ depth: Int) throws -> AnyDestination {
+            try AnyDestination(SettingsRoute(section: section, depth: depth), in: registry)
+        }
+        let base = try (0..<40).map { try route("base", $0) }
+        let first = base + [try route("a", 1)]
+        let second = first + [try route("a", 2)]
+        let other = Array(base.prefix(20)) + (0..<5).map { _ in base[39] }
+        final class Interjection: @unchecked Sendable {
+            var store: NavStore?
+            var state: SceneState<AnyDestination>?
+        }
+        let interjection = Interjection()
+        var configuration = StoreFixtures.quiet()
+        configuration.clock = {
+            if let store = interjection.store, let state = interjection.state {
+                interjection.state = nil
+                _ = try? store.save(state, scene: "main")
+            }
+            return Date(timeIntervalSince1970: 1_800_000_000)
+        }
+        let store = try NavStore.inMemory(configuration: configuration)
+        interjection.store = store
+        #expect(try store.save(SceneState(root: first), scene: "main").revision == 1)
+        interjection.state = SceneState(root: other)
+        #expect(try store.save(SceneState(root: second), scene: "main").revision == 3)
+        #expect(interjection.state == nil)
+        #expect(try store.load(scene: "main", revision: 2)?.state.root == other.map(\.stableEntry))
+        #expect(try store.load(scene: "main", revision: 3)?.state.root == second.map(\.stableEntry))
     }
 
     @Test func pushOntoDeepStackWritesOneEntryRow() throws {

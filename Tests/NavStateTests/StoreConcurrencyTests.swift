@@ -97,6 +97,42 @@ struct StoreConcurrencyTests {
         }
     }
 
+    /// Threads sharing one store save deep typed states of one scene: each
+    /// save learns what it can from the cached head before taking the lock,
+    /// and another thread's save may replace that head in between. Every
+    /// revision must still load as the state its save was given.
+    @Test func threadsSavingDeepTypedStatesOfOneSceneThroughOneStoreLoseNothing() throws {
+        let registry = try Samples.registry()
+        let store = try NavStore.inMemory(configuration: StoreFixtures.keepingEveryRevision())
+        let shared = try (0..<40).map { try AnyDestination(SettingsRoute(section: "base", depth: $0), in: registry) }
+        let collected = Collected()
+        // Blocking saves from four threads at once, as `DispatchQueue`
+        // workers of an app would make them.
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            var root = shared
+            for step in 0..<150 {
+                // Each worker cuts the shared stack at its own depth and
+                // pushes its own screens, so the threads' states share
+                // prefixes of different lengths.
+                if step % 3 == 2, root.count > 30 + worker { root.removeLast(2) }
+                do {
+                    root.append(try AnyDestination(SettingsRoute(section: "w\(worker)", depth: step), in: registry))
+                    let result = try store.save(SceneState(root: root), scene: "main")
+                    let entries = root.map(\.stableEntry)
+                    if result.isNewRevision { collected.record(saved: (result.revision, entries)) }
+                } catch {
+                    collected.record(error: error)
+                }
+            }
+        }
+        let (saved, errors) = collected.results
+        #expect(errors.isEmpty)
+        #expect(saved.count > 500)
+        for (revision, root) in saved {
+            #expect(try store.load(scene: "main", revision: revision)?.state.root == root)
+        }
+    }
+
     @Test func aSecondProcessSavesToTheSameFileWhileThisOneDoes() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
@@ -139,4 +175,24 @@ final class HelperProcess {
     }
 
     var status: Int32 { process.terminationStatus }
+}
+
+/// What the threads of a test saved and what they failed with. An `NSLock`,
+/// not `Mutex`: tests build for macOS 13 too.
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var saved: [(Int, [NavEntry])] = []
+    private var errors: [String] = []
+
+    func record(saved revision: (Int, [NavEntry])) {
+        lock.withLock { saved.append(revision) }
+    }
+
+    func record(error: any Error) {
+        lock.withLock { errors.append("\(error)") }
+    }
+
+    var results: (saved: [(Int, [NavEntry])], errors: [String]) {
+        lock.withLock { (saved, errors) }
+    }
 }

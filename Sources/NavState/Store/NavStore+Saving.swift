@@ -73,6 +73,8 @@ extension NavStore {
     package struct KnownPrefixes {
         var counts: [Int] = []
         var bytes: [Int] = []
+        /// The cached head they were found in (`CachedHead.serial`).
+        var serial = -1
 
         /// The known leading elements of a stack of `count` elements.
         func prefix(ofStack index: Int, count: Int) -> (count: Int, bytes: Int) {
@@ -82,9 +84,14 @@ extension NavStore {
     }
 
     private func knownPrefixes(of sceneState: SceneState<AnyDestination>, scene: String) -> KnownPrefixes {
-        state.withLock { store in
+        // A short state is checked whole faster than the cache is asked.
+        var longest = sceneState.root.count
+        for presentation in sceneState.presentations { longest = max(longest, presentation.stack.count) }
+        guard longest > Self.shortStack else { return KnownPrefixes() }
+        return state.withLock { store in
             guard let head = store.heads[scene], !head.stackBytes.isEmpty else { return KnownPrefixes() }
             var known = KnownPrefixes()
+            known.serial = head.serial
             let stacks = min(sceneState.stackCount, head.stackBytes.count)
             known.counts.reserveCapacity(stacks)
             known.bytes.reserveCapacity(stacks)
@@ -145,11 +152,13 @@ extension NavStore {
             var identities: [Int: [AnyObject?]] = [:]
             var cachedSceneID = 0
             var cachedRevision = -1
+            var cachedSerial = -2
             var headLayout = ""
             var cachedRow: (sceneID: Int, kept: Int?, top: (number: Int, base: Int, chainBytes: Int))?
             if var cached = store.heads.removeValue(forKey: scene) {
                 cachedSceneID = cached.sceneID
                 cachedRevision = cached.revision
+                cachedSerial = cached.serial
                 headLayout = cached.layout
                 if cached.epoch == store.cacheEpoch {
                     cachedRow = (cached.sceneID, cached.keptRevisions, (cached.revision, cached.base, cached.chainBytes))
@@ -164,14 +173,6 @@ extension NavStore {
                 var sceneID = 0
                 var storedKept: Int?
                 var top: (number: Int, base: Int, chainBytes: Int)?
-                // The scene and its head row in one statement: a save runs
-                // five statements in all, and each costs about a microsecond.
-                let find = try connection.cached("""
-                    SELECT s.id, s.kept_revisions, r.number, r.base, r.chain_bytes FROM scene AS s
-                    LEFT JOIN revision AS r ON r.scene_id = s.id
-                        AND r.number = (SELECT max(number) FROM revision WHERE scene_id = s.id)
-                    WHERE s.name = ?1
-                    """)
                 // Whether anything but this connection's own saves changed
                 // the file since its last save: another connection, or this
                 // one's other writes (a restore's count, a delete). Then no
@@ -183,6 +184,13 @@ extension NavStore {
                     // and the cached head was right then: the scene is as cached.
                     (sceneID, storedKept, top) = (cachedRow.sceneID, cachedRow.kept, cachedRow.top)
                 } else {
+                    // The scene and its head row in one statement.
+                    let find = try connection.cached("""
+                        SELECT s.id, s.kept_revisions, r.number, r.base, r.chain_bytes FROM scene AS s
+                        LEFT JOIN revision AS r ON r.scene_id = s.id
+                            AND r.number = (SELECT max(number) FROM revision WHERE scene_id = s.id)
+                        WHERE s.name = ?1
+                        """)
                     try find.bind(.text(scene))
                     if try find.step() {
                         sceneID = find.int(at: 0)
@@ -230,8 +238,12 @@ extension NavStore {
                         .bind(.integer(sceneID), keptRevisions.map { .integer($0) } ?? .null).run()
                 }
                 let revision = head + 1
+                // What `knownPrefixes` found holds for these very identities
+                // only if they are still the cached head it looked at.
+                let usesCache = cachedSceneID == sceneID && cachedRevision == head && !headIsDamaged
                 let delta = RevisionChange.delta(
-                    updating: &slots, identities: &identities, to: newSlots, layout: layout == headLayout ? nil : layout)
+                    updating: &slots, identities: &identities, to: newSlots, layout: layout == headLayout ? nil : layout,
+                    knownKept: usesCache && cachedSerial == known.serial ? known.counts : [])
                 guard head == 0 || headIsDamaged || delta.bytes != nil else {
                     // The head already holds this state: a restore followed by
                     // the app saving what it restored must not look like a new
@@ -274,9 +286,10 @@ extension NavStore {
             store.dataVersionAfterSave = connection.dataVersion
             let head = CachedHead(
                 sceneID: written.sceneID, revision: written.revision, slots: slots,
-                identities: identities, stackBytes: stackBytes, layout: layout,
+                identities: identities, stackBytes: stackBytes, serial: store.lastSerial &+ 1, layout: layout,
                 base: written.base, chainBytes: written.chainBytes, keptRevisions: written.keptRevisions,
                 epoch: store.cacheEpoch)
+            store.lastSerial &+= 1
             if store.heads.count >= Self.cachedHeadLimit && store.heads[scene] == nil {
                 // Apps have a handful of scenes; a tool saving thousands keeps memory flat.
                 store.heads.removeAll()
@@ -296,6 +309,10 @@ extension NavStore {
     }
 
     static let cachedHeadLimit = 64
+
+    /// Stacks up to this long are checked element by element on every save
+    /// (`knownPrefixes(of:scene:)`).
+    static let shortStack = 32
 
     private struct WrittenRevision {
         var sceneID: Int
@@ -352,3 +369,4 @@ extension NavStore {
         }
     }
 }
+

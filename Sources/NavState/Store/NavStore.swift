@@ -35,6 +35,8 @@ public final class NavStore: Sendable {
         /// Head entries per scene, so a save can diff without reading the
         /// whole stack back. Checked against the head revision on every save.
         package var heads: [String: CachedHead] = [:]
+        /// The last `CachedHead.serial` handed out.
+        var lastSerial = 0
         /// The connection's data version right after its last save
         /// committed: while it is unchanged, nobody else has written, and a
         /// save can trust `heads` without reading the scene back.
@@ -57,6 +59,10 @@ public final class NavStore: Sendable {
         /// what lets the next save check only the elements that are new
         /// (see `NavStore.knownPrefixes(of:scene:)`).
         var stackBytes: [Int] = []
+        /// Tells this cached head from any other the store made, so that
+        /// what a save learnt from it before taking the lock
+        /// (`KnownPrefixes`) is used only with this very head.
+        var serial = 0
         /// The head revision's layout JSON, so a save of an unchanged state
         /// is recognised without reading it back.
         var layout: String

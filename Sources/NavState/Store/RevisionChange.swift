@@ -88,9 +88,13 @@ struct RevisionChange: Equatable {
     ///
     /// - Returns: The encoded delta, or `nil` when the slots and the layout
     ///   are unchanged; how many entries were appended and how many left.
+    ///
+    /// - Parameter knownKept: For each stack (slot 0, 1, …), how many leading
+    ///   elements are already known to have the identities `identities`
+    ///   holds: the comparison starts after them.
     static func delta<Element: StorableElement>(
         updating slots: inout [Int: [NavEntry]], identities: inout [Int: [AnyObject?]],
-        to new: [Int: [Element]], layout: String?
+        to new: [Int: [Element]], layout: String?, knownKept: [Int] = []
     ) -> (bytes: [UInt8]?, appended: Int, removed: Int) {
         var body: [UInt8] = []
         var changedSlots = 0
@@ -112,6 +116,7 @@ struct RevisionChange: Equatable {
                     identities[slot]?.withUnsafeBufferPointer { seen in
                         guard seen.count == previous.count else { return }
                         knownIdentities = true
+                        if slot >= 0, slot < knownKept.count { kept = min(max(0, knownKept[slot]), common) }
                         // The same storage as last time: the same entry. The
                         // cache holds the storages, so none is freed and its
                         // address reused while it is compared against.
