@@ -61,6 +61,14 @@ struct NavStateBench {
             print("\(revisions) revisions: save \(format(result.save.median)), restore head \(format(result.restore.median))")
             return
         }
+        if arguments.first == "sql-shape" {
+            // The save's SQL without NavStore's Swift, beside the floor and a save.
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-shape-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            printTable("The save's SQL alone, 10-deep push", try await ShapeExperiment.run(in: directory), baseline: "raw sqlite3 floor")
+            return
+        }
         if arguments.first == "saves" {
             // Only the save workloads, quick, for trying a change to the save path.
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-saves-\(UUID().uuidString)")
