@@ -6,4 +6,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 
 swift build -c release --package-path "$root" --product navstate >&2
 swift build -c release --package-path "$root/Benchmarks" --product NavStateBench >&2
+# The build leaves hundreds of megabytes of dirty pages; flushed while the
+# first table runs, they would be timed with the saves.
+sync
 "$root/Benchmarks/.build/release/NavStateBench" --navstate "$root/.build/release/navstate" "$@"
