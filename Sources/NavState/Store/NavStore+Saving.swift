@@ -107,7 +107,7 @@ extension NavStore {
                         }
                     }
                     // Whichever side of the match is shorter.
-                    func size(_ entry: NavEntry) -> Int { entry.tag.utf8.count + entry.payload.utf8.count }
+                    func size(_ entry: NavEntry) -> Int { entry.storedByteCounts.tag + entry.storedByteCounts.payload }
                     if count <= entries.count - count {
                         for entry in entries[..<count] { bytes += size(entry) }
                     } else {
@@ -369,4 +369,3 @@ extension NavStore {
         }
     }
 }
-
