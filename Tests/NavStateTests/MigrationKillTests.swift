@@ -70,44 +70,20 @@ struct MigrationKillTests {
     }
 
     private func runHelper(_ path: String, killAfter delay: Duration?) async throws -> (killed: Bool, output: String) {
-        let helper = Process()
-        helper.executableURL = CommandRunner.builtProduct("NavStateTestHelper")
-        helper.arguments = ["migrate", path]
-        let pipe = Pipe()
-        helper.standardOutput = pipe
-        try helper.run()
+        let helper = try HelperProcess.start(["migrate", path])
         if let delay {
             try await Task.sleep(for: delay)
-            kill(helper.processIdentifier, SIGKILL)
+            helper.kill()
         }
-        await Self.offThePool { helper.waitUntilExit() }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (helper.terminationReason == .uncaughtSignal, output)
-    }
-
-    /// Runs blocking work (waiting for a process, reading a large file) on
-    /// a thread of its own: on the two threads of the cooperative pool it
-    /// would stall every other test running beside this one.
-    private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-        }
-    }
-
-    private static func offThePool(_ body: @escaping @Sendable () -> Void) async {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                body()
-                continuation.resume()
-            }
-        }
+        let output = try await offThePool { try helper.finish() }
+        return (helper.wasKilled, output)
     }
 
     @Test func aKilledMigrationLeavesTheOldFileAndTheNextOpenMigratesIt() async throws {
         let directory = try TemporaryDirectory()
         let original = directory.path("original.sqlite")
-        try await Self.offThePool { try Self.largeSchema3File(at: original) }
-        let before = try await Self.offThePool { try Self.dump(original) }
+        try await offThePool { try Self.largeSchema3File(at: original) }
+        let before = try await offThePool { try Self.dump(original) }
 
         // How long a whole migration takes here, process start included.
         let timing = directory.path("timing.sqlite")
@@ -131,7 +107,7 @@ struct MigrationKillTests {
             if version == 3 {
                 killedMidway += 1
                 // Not a byte of the old tables changed, and nothing new stayed.
-                #expect(try await Self.offThePool { try Self.dump(path) } == before, "round \(round): the killed migration changed the schema-3 file")
+                #expect(try await offThePool { try Self.dump(path) } == before, "round \(round): the killed migration changed the schema-3 file")
             } else {
                 // The migration finished before the kill (the machine was
                 // quicker than when it was timed): start again from the old
@@ -147,7 +123,7 @@ struct MigrationKillTests {
         print("migration kill test: a whole migration of \(3 * Self.copies) scenes took \(whole); \(killedMidway) kills left the schema-3 file untouched, \(completed) came after it had finished")
 
         // The next open migrates, and every revision is what was saved.
-        let store = try await Self.offThePool { try NavStore(path: path, configuration: StoreFixtures.quiet()) }
+        let store = try await offThePool { try NavStore(path: path, configuration: StoreFixtures.quiet()) }
         #expect(try store.schemaVersion() == SchemaMigration.latestVersion)
         let expected = try JSONDecoder().decode(StoreFixtureTests.Expected.self, from: Data(contentsOf: StoreFixtureTests.expected))
         #expect(try store.scenes().count == 3 * Self.copies)

@@ -55,6 +55,16 @@ struct SceneNavigatorTests {
         SceneNavigator(scene: scene, store: store, registry: try registry())
     }
 
+    /// A first launch on `path`: restores (nothing), pushes one product and
+    /// waits until it is saved.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    private func launchAndPushOnce(_ path: String) async throws {
+        let first = try navigator(NavStore(path: path, configuration: StoreFixtures.quiet()))
+        try await first.restore()
+        try first.push(Shop.product(1))
+        try await first.flush()
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func observationFiresForEveryChange() async throws {
         let navigator = try navigator(NavStore.inMemory(configuration: StoreFixtures.quiet()))
@@ -128,10 +138,7 @@ struct SceneNavigatorTests {
     @Test func changesBeforeTheConfirmationDoNotResetTheCrashLoopGuard() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("app.sqlite")
-        let first = try navigator(NavStore(path: path, configuration: StoreFixtures.quiet()))
-        try await first.restore()
-        try first.push(Shop.product(1))
-        try await first.flush()
+        try await launchAndPushOnce(path)
         let crashing = try #require(try await NavStore(readingAt: path).load(scene: "main")).revision
 
         // Two launches that restore, change something, and crash before
@@ -155,10 +162,7 @@ struct SceneNavigatorTests {
     @Test func aConfirmedRestoreThenSavesTheChangesMadeMeanwhile() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("app.sqlite")
-        let first = try navigator(NavStore(path: path, configuration: StoreFixtures.quiet()))
-        try await first.restore()
-        try first.push(Shop.product(1))
-        try await first.flush()
+        try await launchAndPushOnce(path)
         let second = try navigator(NavStore(path: path, configuration: StoreFixtures.quiet()))
         try await second.restore()
         #expect(second.savesCompleted == 0, "the restore saved")

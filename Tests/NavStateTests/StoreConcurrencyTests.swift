@@ -153,30 +153,6 @@ struct StoreConcurrencyTests {
     }
 }
 
-/// The `NavStateTestHelper` executable, run as a separate process.
-final class HelperProcess {
-    private let process = Process()
-    private let output = Pipe()
-
-    static func start(_ arguments: [String]) throws -> HelperProcess {
-        let helper = HelperProcess()
-        helper.process.executableURL = CommandRunner.builtProduct("NavStateTestHelper")
-        helper.process.arguments = arguments
-        helper.process.standardOutput = helper.output
-        try helper.process.run()
-        return helper
-    }
-
-    /// Waits for the process and returns what it printed.
-    func finish() throws -> String {
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    var status: Int32 { process.terminationStatus }
-}
-
 /// What the threads of a test saved and what they failed with. An `NSLock`,
 /// not `Mutex`: tests build for macOS 13 too.
 private final class Collected: @unchecked Sendable {

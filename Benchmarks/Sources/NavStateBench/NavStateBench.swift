@@ -19,8 +19,7 @@ struct NavStateBench {
         }
         if arguments.first == "navigator", #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) {
             // Only the SceneNavigator workload, for profiling the main actor's share.
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-nav-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try scratchDirectory("nav")
             defer { try? FileManager.default.removeItem(at: directory) }
             let results = try await NavigatorPushes.run(in: directory, bursts: 500)
             print("push median \(format(results.push.median)), p99 \(format(results.push.p99)); burst to durable median \(format(results.burstToDurable.median)); \(results.savesPerBurst) saves per burst")
@@ -29,8 +28,7 @@ struct NavStateBench {
         if arguments.first == "save-spread" {
             // Every save of a push/pop loop timed, by revision number mod 16:
             // which saves cost what (full rows, forgetting, checkpoints).
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-spread-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try scratchDirectory("spread")
             defer { try? FileManager.default.removeItem(at: directory) }
             let registry = BenchData.registry
             let store = try NavStore(path: directory.appendingPathComponent("s.sqlite").path, configuration: Workloads.quiet())
@@ -54,8 +52,7 @@ struct NavStateBench {
         }
         if arguments.first == "history", arguments.count == 2, let revisions = Int(arguments[1]) {
             // Only the "Cost by history kept" workload, for one history length.
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-history-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try scratchDirectory("history")
             defer { try? FileManager.default.removeItem(at: directory) }
             let result = try await Workloads.withHistory(revisions, in: directory, iterations: 2000)
             print("\(revisions) revisions: save \(format(result.save.median)), restore head \(format(result.restore.median))")
@@ -63,16 +60,14 @@ struct NavStateBench {
         }
         if arguments.first == "sql-shape" {
             // The save's SQL without NavStore's Swift, beside the floor and a save.
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-shape-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try scratchDirectory("shape")
             defer { try? FileManager.default.removeItem(at: directory) }
             printTable("The save's SQL alone, 10-deep push", try await ShapeExperiment.run(in: directory), baseline: "raw sqlite3 floor")
             return
         }
         if arguments.first == "saves" {
             // Only the save workloads, quick, for trying a change to the save path.
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-saves-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try scratchDirectory("saves")
             defer { try? FileManager.default.removeItem(at: directory) }
             let results = try await Workloads.savePush(depth: 10, durability: .normal, in: directory, iterations: 2000)
             printTable("Save after one push, 10-deep stack, normal durability", results, baseline: "raw sqlite3 floor")
@@ -89,8 +84,7 @@ struct NavStateBench {
         let scale = quick ? 0.1 : 1.0
         func n(_ count: Int) -> Int { max(20, Int(Double(count) * scale)) }
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try scratchDirectory("bench")
         defer { try? FileManager.default.removeItem(at: directory) }
 
         print("# NavState benchmarks\n")
@@ -259,8 +253,7 @@ struct NavStateBench {
 /// `NavStateBench profile-save`: saves in a loop for a profiler.
 enum ProfileSave {
     static func run(depth: Int) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-profile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try scratchDirectory("profile")
         defer { try? FileManager.default.removeItem(at: directory) }
         let registry = BenchData.registry
         let store = try NavStore(path: directory.appendingPathComponent("p.sqlite").path, configuration: Workloads.quiet())
@@ -285,4 +278,12 @@ enum ProfileSave {
         }
         print("decode", format(Double(Harness.now() - start) / 2_000))
     }
+}
+
+/// A new directory under the temporary directory (`TMPDIR`) for one run's
+/// files; the caller removes it.
+func scratchDirectory(_ name: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
 }

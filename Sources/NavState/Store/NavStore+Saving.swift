@@ -70,7 +70,7 @@ extension NavStore {
     /// limits and found it persisted; so a push onto a 1,000-deep stack
     /// checks one element, not 1,001. The head's storages are retained by
     /// the cache, so an address compared here cannot have been reused.
-    package struct KnownPrefixes {
+    struct KnownPrefixes {
         var counts: [Int] = []
         var bytes: [Int] = []
         /// The cached head they were found in (`CachedHead.serial`).
