@@ -63,8 +63,10 @@ struct RevisionChange: Equatable {
 
     /// The full row of a state.
     static func full(_ slots: [Int: [NavEntry]], layout: String) -> [UInt8] {
-        var bytes: [UInt8] = [format, fullFlag | layoutFlag]
-        bytes.reserveCapacity(64 + slots.values.reduce(0) { $0 + $1.count * 48 })
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + layout.utf8.count + slots.values.reduce(0) { $0 + $1.count * 48 })
+        bytes.append(format)
+        bytes.append(fullFlag | layoutFlag)
         appendText(layout, to: &bytes)
         appendVarint(UInt64(slots.count), to: &bytes)
         for slot in slots.keys.sorted() {
@@ -97,14 +99,13 @@ struct RevisionChange: Equatable {
         to new: [Int: [Element]], layout: String?, knownKept: [Int] = []
     ) -> (bytes: [UInt8]?, appended: Int, removed: Int) {
         var body: [UInt8] = []
+        // Room for a push's entry, so the appends below rarely grow it.
+        body.reserveCapacity(128)
         var changedSlots = 0
         var appended = 0
         var removed = 0
-        // Nearly always just the root stack: no set, no sort.
-        let keys: [Int] = slots.count <= 1 && new.count == 1 && (slots.isEmpty || slots.keys.first == new.keys.first)
-            ? Array(new.keys)
-            : Set(slots.keys).union(new.keys).sorted()
-        for slot in keys {
+
+        func update(_ slot: Int) {
             let after = new[slot] ?? []
             var kept = 0
             var beforeCount = 0
@@ -125,7 +126,7 @@ struct RevisionChange: Equatable {
                     while kept < common && next[kept].isStored(as: previous[kept]) { kept += 1 }
                 }
             }
-            if kept == beforeCount && kept == after.count { continue }
+            if kept == beforeCount && kept == after.count { return }
             changedSlots += 1
             appendVarint(zigzag(slot), to: &body)
             appendVarint(UInt64(kept), to: &body)
@@ -135,13 +136,20 @@ struct RevisionChange: Equatable {
             if after.isEmpty {
                 slots[slot] = nil
                 identities[slot] = nil
-                continue
+                return
             }
             if !knownIdentities { identities[slot] = Array(repeating: nil, count: beforeCount) }
             if kept < beforeCount {
                 slots[slot, default: []].removeLast(beforeCount - kept)
                 identities[slot, default: []].removeLast(beforeCount - kept)
             }
+            guard kept < after.count else { return }
+            var entryBytes = 0
+            for element in after[kept...] {
+                let (tag, payload) = element.storedByteCounts
+                entryBytes += tag + payload + 24
+            }
+            body.reserveCapacity(body.count + entryBytes)
             for element in after[kept...] {
                 let entry = element.storedEntry
                 append(entry, to: &body)
@@ -149,9 +157,18 @@ struct RevisionChange: Equatable {
                 identities[slot, default: []].append(element.storageObject)
             }
         }
+
+        // Nearly always just the root stack: no set, no sort.
+        if slots.count <= 1 && new.count == 1, let only = new.keys.first, slots.isEmpty || slots.keys.first == only {
+            update(only)
+        } else {
+            for slot in Set(slots.keys).union(new.keys).sorted() { update(slot) }
+        }
         if changedSlots == 0 && layout == nil { return (nil, 0, 0) }
-        var bytes: [UInt8] = [format, layout == nil ? 0 : layoutFlag]
+        var bytes: [UInt8] = []
         bytes.reserveCapacity(body.count + 16 + (layout?.utf8.count ?? 0))
+        bytes.append(format)
+        bytes.append(layout == nil ? 0 : layoutFlag)
         if let layout { appendText(layout, to: &bytes) }
         appendVarint(UInt64(changedSlots), to: &bytes)
         bytes.append(contentsOf: body)
