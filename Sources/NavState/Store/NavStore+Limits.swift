@@ -59,7 +59,9 @@ extension NavStore.Limits {
         if scene.isEmpty {
             throw .invalidSceneName(scene, reason: "it is empty")
         }
-        if let scalar = scene.unicodeScalars.first(where: NavStore.isUnprintable) {
+        // Printable ASCII, nearly every name, needs no walk over its scalars.
+        let isPrintableASCII = scene.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        if !isPrintableASCII, let scalar = scene.unicodeScalars.first(where: NavStore.isUnprintable) {
             throw .invalidSceneName(scene, reason: "it holds the control character \(String(format: "U+%04X", scalar.value))")
         }
         let bytes = scene.utf8.count

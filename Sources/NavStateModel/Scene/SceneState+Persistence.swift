@@ -34,6 +34,8 @@ extension SceneState {
             omitted.append((.value(name), value))
             state.values[name] = nil
         }
+        // Nearly every state has no checkpoint: no sizes to gather.
+        guard !state.checkpoints.isEmpty else { return (state, omitted) }
         let stackSizes = (0..<state.stackCount).map { state.stack($0).count }
         state.checkpoints.removeAll { checkpoint in
             checkpoint.stack < 0 || checkpoint.stack >= stackSizes.count || checkpoint.entriesKept > stackSizes[checkpoint.stack]
