@@ -15,13 +15,27 @@ let package = Package(
     targets: [
         // The raw sqlite3 floor and the blob peer call SQLite directly.
         .systemLibrary(name: "CBenchSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // What the benchmark and the instruction count share: the route
+        // type every contender stores, and the raw sqlite3 floor.
+        .target(
+            name: "BenchSupport",
+            dependencies: ["CBenchSQLite", .product(name: "NavState", package: "NavState")]
+        ),
         .executableTarget(
             name: "NavStateBench",
             dependencies: [
+                "BenchSupport",
                 "CBenchSQLite",
                 .product(name: "NavState", package: "NavState"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        // Saves in a loop on one thread, for `valgrind --tool=callgrind`
+        // (Benchmarks/count-instructions.sh): NavStateBench's async main
+        // starts threads valgrind cannot run.
+        .executableTarget(
+            name: "SaveInstructions",
+            dependencies: ["BenchSupport", .product(name: "NavState", package: "NavState")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import BenchSupport
 import CBenchSQLite
 import Foundation
 import NavState
