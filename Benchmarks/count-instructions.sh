@@ -2,11 +2,12 @@
 # Counts the instructions of one NavStore save and of one raw sqlite3 floor
 # save (user space, under valgrind's callgrind): a measure of the save path
 # that a noisy machine cannot move, for judging a change to it.
-# Usage: bash Benchmarks/count-instructions.sh [PAIRS]   (default 1000)
+# Usage: bash Benchmarks/count-instructions.sh [PAIRS [DEPTH]]   (default 1000 pairs, 10-deep)
 # Needs valgrind (Debian: apt-get install valgrind).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 pairs="${1:-1000}"
+depth="${2:-10}"
 command -v valgrind >/dev/null || { echo "count-instructions.sh: valgrind is not installed" >&2; exit 1; }
 
 swift build -c release --package-path "$root/Benchmarks" --product SaveInstructions >&2
@@ -16,8 +17,11 @@ trap 'rm -rf "$scratch"' EXIT
 
 # Instructions of a run, from callgrind's summary line.
 count() {
-    valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$binary" "$1" "$2" 2>&1 \
-        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+    if ! valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$binary" "$1" "$2" "$depth" 2>"$scratch/log"; then
+        cat "$scratch/log" >&2
+        exit 1
+    fi
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$scratch/log"
 }
 
 declare -A perSave
@@ -26,7 +30,7 @@ for mode in navstore floor; do
     full="$(count "$mode" "$pairs")"
     perSave[$mode]=$(( (full - empty) / (2 * pairs) ))
 done
-echo "instructions per save (10-deep, push and pop alternating, $((2 * pairs)) saves, open and first save subtracted)"
+echo "instructions per save ($depth-deep, push and pop alternating, $((2 * pairs)) saves, open and first save subtracted)"
 echo "NavStore save:     ${perSave[navstore]}"
 echo "raw sqlite3 floor: ${perSave[floor]}"
 awk -v a="${perSave[navstore]}" -v b="${perSave[floor]}" 'BEGIN { printf "ratio:             %.2fx\n", a / b }'

@@ -2,8 +2,8 @@ import BenchSupport
 import Foundation
 import NavState
 
-// `SaveInstructions navstore|floor PAIRS`: opens a fresh file, then makes
-// PAIRS pushes and PAIRS pops of a 10-deep stack, saving after each, as the
+// `SaveInstructions navstore|floor PAIRS [DEPTH]`: opens a fresh file, then
+// makes PAIRS pushes and PAIRS pops of a DEPTH-deep stack (default 10), saving after each, as the
 // benchmark's "save after one push" does: through a NavStore with the
 // destination already made, or as the raw sqlite3 floor's upsert of the
 // SwiftUI representation. One thread and nothing else, so that
@@ -11,9 +11,10 @@ import NavState
 // (Benchmarks/count-instructions.sh subtracts a run with PAIRS = 0).
 
 let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 2, let mode = arguments.first, ["navstore", "floor"].contains(mode),
-      let pairs = arguments.last.flatMap({ Int($0) }), pairs >= 0 else {
-    FileHandle.standardError.write(Data("usage: SaveInstructions navstore|floor PAIRS\n".utf8))
+let numbers = arguments.dropFirst().map { Int($0) }
+guard (2...3).contains(arguments.count), let mode = arguments.first, ["navstore", "floor"].contains(mode),
+      let pairs = numbers[0], pairs >= 0, let depth = numbers.count > 1 ? numbers[1] : 10, depth >= 0 else {
+    FileHandle.standardError.write(Data("usage: SaveInstructions navstore|floor PAIRS [DEPTH]\n".utf8))
     exit(2)
 }
 
@@ -22,14 +23,17 @@ do {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("\(mode).sqlite").path
-    let base = BenchData.path(depth: 10)
+    let base = BenchData.path(depth: depth)
     if mode == "navstore" {
         var configuration = NavStore.Configuration(durability: .normal)
         configuration.logger.logLevel = .critical
+        // As the benchmark's stores (Workloads.quiet): room for 1,000-deep stacks.
+        configuration.limits.entriesPerStack = 10_000
+        configuration.limits.sceneBytes = 64 * 1024 * 1024
         let store = try NavStore(path: path, configuration: configuration)
         var state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: BenchData.registry) })
         try store.save(state, scene: "main")
-        let pushed = try AnyDestination(BenchData.route(10), in: BenchData.registry)
+        let pushed = try AnyDestination(BenchData.route(depth), in: BenchData.registry)
         for _ in 0..<pairs {
             state.root.append(pushed)
             try store.save(state, scene: "main")
@@ -39,7 +43,7 @@ do {
     } else {
         let floor = try RawSQLite(path: path, full: false)
         let baseBytes = try SwiftUIRepresentation.encode(base)
-        let pushedBytes = try SwiftUIRepresentation.encode(base + [BenchData.route(10)])
+        let pushedBytes = try SwiftUIRepresentation.encode(base + [BenchData.route(depth)])
         try floor.save(scene: "main", bytes: baseBytes)
         for _ in 0..<pairs {
             try floor.save(scene: "main", bytes: pushedBytes)
