@@ -123,6 +123,13 @@ extension DestinationRegistry {
     public func restore(
         _ state: SceneState<NavEntry>, policy: RestorePolicy = .dropUndecodable
     ) async -> (state: SceneState<AnyDestination>, dropped: [DroppedEntry]) {
-        await SceneRestorer(restoreEntry: { await self.restore(entry: $0) }, policy: policy).restore(state)
+        // A stack of 64 entries or more is decoded on every core first.
+        let decoded = await decodedInParallel(state)
+        if decoded.isEmpty {
+            return await SceneRestorer(restoreEntry: { await self.restore(entry: $0) }, policy: policy).restore(state)
+        }
+        return await SceneRestorer(
+            restoreEntry: { await self.restore(entry: $0, decoded: decoded[$0]) }, policy: policy
+        ).restore(state)
     }
 }
