@@ -118,6 +118,11 @@ package enum SceneDrops {
 extension DestinationRegistry {
     /// Rebuilds a typed scene state from a saved one.
     ///
+    /// The entries of a stack of 64 or more are decoded in parallel first,
+    /// so payload types' `init(from:)` and upgrade steps may run on several
+    /// threads at once; validators are still asked one entry at a time, in
+    /// order, and the result is what a restore entry by entry gives.
+    ///
     /// - Returns: The state (always satisfying ``SceneState/validate()``) and
     ///   every entry left out, with where it was and why.
     public func restore(
