@@ -14,7 +14,7 @@ public func payloadFuzzer(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     let text = String(decoding: data, as: UTF8.self)
     func agree<T: Decodable & Equatable>(_ type: T.Type) {
-        guard let fast = FastPayloadDecoder.decode(type, from: text) else { return }
+        guard let fast = FastPayloadDecoder.decodedValue(type, from: text) else { return }
         let foundation = try? JSONDecoder().decode(type, from: Data(text.utf8))
         if fast != foundation {
             fatalError("the fast decoder disagrees with JSONDecoder on \(text.debugDescription)")

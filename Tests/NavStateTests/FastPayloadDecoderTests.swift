@@ -46,8 +46,49 @@ struct FastPayloadDecoderTests {
         var ratio: Double
     }
 
+    /// Records the coding path its decoder reports, and those of every value
+    /// it decodes: a keyed member, array elements, a value through a single
+    /// value container, an array nested in an array.
+    struct PathProbe: Decodable, Equatable {
+        struct Leaf: Decodable, Equatable {
+            var paths: [String]
+            enum CodingKeys: String, CodingKey { case n }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                paths = [PathProbe.render(decoder.codingPath) + " n=\(try container.decode(Int.self, forKey: .n))"]
+            }
+        }
+        struct Wrapped: Decodable, Equatable {
+            var leaf: Leaf
+            init(from decoder: any Decoder) throws {
+                leaf = try decoder.singleValueContainer().decode(Leaf.self)
+            }
+        }
+        var paths: [String]
+        enum CodingKeys: String, CodingKey { case child, list, wrapped, grid }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            paths = [Self.render(decoder.codingPath)]
+            paths += try container.decode(Leaf.self, forKey: .child).paths
+            paths += try container.decode([Leaf].self, forKey: .list).flatMap(\.paths)
+            paths += try container.decode(Wrapped.self, forKey: .wrapped).leaf.paths
+            paths += try container.decode([[Leaf]].self, forKey: .grid).joined().flatMap(\.paths)
+        }
+        static func render(_ path: [any CodingKey]) -> String {
+            "/" + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: "/")
+        }
+    }
+
+    @Test func codingPathsAreJSONDecodersOnTheFastPath() {
+        let payload = #"{"child":{"n":1},"list":[{"n":2},{"n":3}],"wrapped":{"n":4},"grid":[[],[{"n":5}]]}"#
+        let (fast, foundation) = both(PathProbe.self, payload)
+        #expect(fast != nil, "the fast path should take \(payload)")
+        #expect(fast == foundation)
+        #expect(fast?.paths == ["/", "/child n=1", "/list/[0] n=2", "/list/[1] n=3", "/wrapped n=4", "/grid/[1]/[0] n=5"])
+    }
+
     private func both<T: Decodable & Equatable>(_ type: T.Type, _ payload: String) -> (fast: T?, foundation: T?) {
-        (FastPayloadDecoder.decode(type, from: payload), try? JSONDecoder().decode(type, from: Data(payload.utf8)))
+        (FastPayloadDecoder.decodedValue(type, from: payload), try? JSONDecoder().decode(type, from: Data(payload.utf8)))
     }
 
     private func expectAgrees<T: Decodable & Equatable>(_ type: T.Type, _ payload: String, fast expectFast: Bool? = nil,
@@ -92,8 +133,8 @@ struct FastPayloadDecoderTests {
     @Test func aCaughtGiveUpStillFallsBack() {
         // The fast path gives up on 1.0 for an Int; Lenient catches that and
         // would carry on with -1, so the whole fast result must be dropped.
-        #expect(FastPayloadDecoder.decode(Lenient.self, from: #"{"value":1.0}"#) == nil)
-        #expect(FastPayloadDecoder.decode(Lenient.self, from: #"{"value":2}"#)?.value == 2)
+        #expect(FastPayloadDecoder.decodedValue(Lenient.self, from: #"{"value":1.0}"#) == nil)
+        #expect(FastPayloadDecoder.decodedValue(Lenient.self, from: #"{"value":2}"#)?.value == 2)
     }
 
     @Test func unlistedIntegerTypesDoNotRecurse() {
@@ -104,7 +145,7 @@ struct FastPayloadDecoderTests {
 
     @Test func deepNestingGivesUpInsteadOfRecursing() {
         let deep = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
-        #expect(FastPayloadDecoder.decode([[[[Int]]]].self, from: deep) == nil)
+        #expect(FastPayloadDecoder.decodedValue([[[[Int]]]].self, from: deep) == nil)
     }
 
     @Test func generatedProfilesAgreeWithJSONDecoder() async {
@@ -119,7 +160,7 @@ struct FastPayloadDecoderTests {
             }
         await propertyCheck(count: 300, input: profile) { profile in
             let payload = String(decoding: try JSONEncoder().encode(profile), as: UTF8.self)
-            let fast = FastPayloadDecoder.decode(Profile.self, from: payload)
+            let fast = FastPayloadDecoder.decodedValue(Profile.self, from: payload)
             #expect(fast == profile, "the fast path should take and agree with \(payload)")
         }
     }

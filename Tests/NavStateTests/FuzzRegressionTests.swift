@@ -76,10 +76,10 @@ struct FuzzRegressionTests {
         // The payload fuzzer's check: the fast decoder never disagrees with
         // JSONDecoder (`nil` is the fast decoder handing the input over).
         let text = String(decoding: bytes, as: UTF8.self)
-        if let fast = FastPayloadDecoder.decode(ShopRoute.self, from: text) {
+        if let fast = FastPayloadDecoder.decodedValue(ShopRoute.self, from: text) {
             #expect(fast == (try? JSONDecoder().decode(ShopRoute.self, from: Data(text.utf8))))
         }
-        if let fast = FastPayloadDecoder.decode([Int].self, from: text) {
+        if let fast = FastPayloadDecoder.decodedValue([Int].self, from: text) {
             #expect(fast == (try? JSONDecoder().decode([Int].self, from: Data(text.utf8))))
         }
     }

@@ -91,7 +91,11 @@ extension DestinationRegistration {
         self.typeID = ObjectIdentifier(type)
         self.typeDescription = String(reflecting: type)
         self.decodePayload = { payload in
-            if let value = FastPayloadDecoder.decode(T.self, from: payload) { return value }
+            do {
+                return try FastPayloadDecoder.decode(T.self, from: payload)
+            } catch {
+                // Not one `FastPayloadDecoder` decodes as JSONDecoder would.
+            }
             return try JSONDecoder().decode(T.self, from: Data(payload.utf8))
         }
         self.upgrades = upgrades

@@ -13,14 +13,34 @@ import Foundation
 /// error, so a type can never take a different path than under
 /// `JSONDecoder`.
 enum FastPayloadDecoder {
-    /// The decoded value, or `nil` when `JSONDecoder` must decide.
-    static func decode<T: Decodable>(_ type: T.Type, from payload: String) -> T? {
+    /// The decoded value; throws ``GiveUp`` when `JSONDecoder` must decide.
+    ///
+    /// Throwing rather than returning `T?` spares a runtime lookup of
+    /// `Optional<T>`'s metadata on every payload (`T` is the app's type,
+    /// known here only generically).
+    static func decode<T: Decodable>(_ type: T.Type, from payload: String) throws -> T {
         var payload = payload
-        return payload.withUTF8 { bytes -> T? in
-            guard let json = FastJSON.parse(bytes) else { return nil }
+        return try payload.withUTF8 { bytes throws -> T in
+            guard let json = FastJSON.parse(bytes) else { throw GiveUp() }
             let outcome = Outcome()
-            let value = try? T(from: Decoder(value: json, codingPath: [], outcome: outcome))
-            return outcome.gaveUp ? nil : value
+            let value: T
+            do {
+                value = try T(from: Decoder(value: json, codingPath: [], outcome: outcome))
+            } catch {
+                throw GiveUp()
+            }
+            if outcome.gaveUp { throw GiveUp() }
+            return value
+        }
+    }
+
+    /// The decoded value, or `nil` when `JSONDecoder` must decide: the form
+    /// the tests and the fuzzer compare with `JSONDecoder`'s result.
+    static func decodedValue<T: Decodable>(_ type: T.Type, from payload: String) -> T? {
+        do {
+            return try decode(type, from: payload)
+        } catch {
+            return nil
         }
     }
 
@@ -71,7 +91,13 @@ enum FastPayloadDecoder {
     }
 
     /// Decodes one JSON value as `T`, giving up where JSONDecoder might differ.
-    static func decodeValue<T: Decodable>(_ type: T.Type, _ value: FastJSON, codingPath: [any CodingKey], outcome: Outcome) throws -> T {
+    ///
+    /// - Parameter codingPath: The value's coding path, built only if `T`
+    ///   is not a string, a `Bool` or an integer (most fields are, and
+    ///   building it costs two allocations).
+    static func decodeValue<T: Decodable>(
+        _ type: T.Type, _ value: FastJSON, codingPath: @autoclosure () -> [any CodingKey], outcome: Outcome
+    ) throws -> T {
         if isSpecial(type) { throw outcome.giveUp() }
         switch value {
         case .string(let string) where type == String.self:
@@ -92,7 +118,7 @@ enum FastPayloadDecoder {
         outcome.depth += 1
         defer { outcome.depth -= 1 }
         guard outcome.depth < 256 else { throw outcome.giveUp() }
-        return try T(from: Decoder(value: value, codingPath: codingPath, outcome: outcome))
+        return try T(from: Decoder(value: value, codingPath: codingPath(), outcome: outcome))
     }
 
     /// The number as `T` when `T` is one of the standard integer types and
@@ -202,7 +228,10 @@ enum FastPayloadDecoder {
 
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
             guard !isAtEnd else { throw giveUp() }
-            let value = try FastPayloadDecoder.decodeValue(type, elements[currentIndex], codingPath: elementPath, outcome: outcome)
+            let path = codingPath
+            let index = currentIndex
+            let value = try FastPayloadDecoder.decodeValue(
+                type, elements[currentIndex], codingPath: path + [IndexKey(intValue: index)], outcome: outcome)
             currentIndex += 1
             return value
         }
