@@ -234,6 +234,9 @@ struct RevisionChange: Equatable {
             if isFull && layout == nil { throw Problem(description: "its full state has no layout") }
             let count = try reader.count()
             var slots: [SlotChange] = []
+            // At most one slot per remaining byte (`count()` checks), so a
+            // tampered count cannot make this reserve much.
+            slots.reserveCapacity(count)
             var previousSlot: Int?
             for _ in 0..<count {
                 let slot = unzigzag(try reader.varint())

@@ -1,6 +1,9 @@
 /// A parsed JSON document for ``FastPayloadDecoder``: just enough structure
 /// to decode route payloads, with numbers kept as their literal text.
-indirect enum FastJSON {
+///
+/// Not `indirect`: arrays already hold nested values out of line, and an
+/// indirect case would cost a heap box for every value parsed.
+enum FastJSON {
     case null
     case bool(Bool)
     /// The number's literal, exactly as written.
@@ -149,6 +152,8 @@ indirect enum FastJSON {
                 offset += 1
                 return .object(members)
             }
+            // A route's payload object has a few members: one allocation.
+            members.reserveCapacity(4)
             while true {
                 skipWhitespace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), let key = string() else { return nil }
