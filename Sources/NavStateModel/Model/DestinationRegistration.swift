@@ -5,35 +5,99 @@ import Foundation
 /// Decoding goes through the captured closure, so the registry never has to
 /// look a type up by name at run time (`_typeByName` is never called).
 package struct DestinationRegistration: Sendable {
+    /// Every field, in one immutable object that copies share. A
+    /// registration is copied into every destination a restore decodes;
+    /// with its fields inline a copy was some twenty retains (each an
+    /// atomic operation, and on a shared object when several cores decode
+    /// at once), now it is one.
+    private final class Fields: Sendable {
+        let name: String
+        let version: Int
+        let aliases: [String]
+        let qualifiedName: String?
+        let otherQualifiedNames: [String]
+        let mangledName: String?
+        let otherMangledNames: [String]
+        let persistence: DestinationPersistence
+        let isBuiltIn: Bool
+        let typeID: ObjectIdentifier?
+        let typeDescription: String
+        let decodePayload: (@Sendable (String) throws -> any Hashable & Sendable)?
+        let upgrades: [Int: PayloadUpgrade]
+        let validator: (@Sendable (any Hashable & Sendable) async -> ValidationVerdict)?
+
+        init(
+            name: String, version: Int, aliases: [String], qualifiedName: String?, otherQualifiedNames: [String],
+            mangledName: String?, otherMangledNames: [String], persistence: DestinationPersistence, isBuiltIn: Bool,
+            typeID: ObjectIdentifier?, typeDescription: String,
+            decodePayload: (@Sendable (String) throws -> any Hashable & Sendable)?,
+            upgrades: [Int: PayloadUpgrade], validator: (@Sendable (any Hashable & Sendable) async -> ValidationVerdict)?
+        ) {
+            self.name = name
+            self.version = version
+            self.aliases = aliases
+            self.qualifiedName = qualifiedName
+            self.otherQualifiedNames = otherQualifiedNames
+            self.mangledName = mangledName
+            self.otherMangledNames = otherMangledNames
+            self.persistence = persistence
+            self.isBuiltIn = isBuiltIn
+            self.typeID = typeID
+            self.typeDescription = typeDescription
+            self.decodePayload = decodePayload
+            self.upgrades = upgrades
+            self.validator = validator
+        }
+
+        func replacing(
+            upgrades: [Int: PayloadUpgrade]? = nil,
+            validator: (@Sendable (any Hashable & Sendable) async -> ValidationVerdict)?? = nil
+        ) -> Fields {
+            Fields(
+                name: name, version: version, aliases: aliases, qualifiedName: qualifiedName,
+                otherQualifiedNames: otherQualifiedNames, mangledName: mangledName, otherMangledNames: otherMangledNames,
+                persistence: persistence, isBuiltIn: isBuiltIn, typeID: typeID, typeDescription: typeDescription,
+                decodePayload: decodePayload, upgrades: upgrades ?? self.upgrades, validator: validator ?? self.validator)
+        }
+    }
+
+    private var fields: Fields
+
     /// The stable name the app chose.
-    package let name: String
+    package var name: String { fields.name }
     /// The current payload version.
-    package let version: Int
+    package var version: Int { fields.version }
     /// Old names the app listed (after a rename, say).
-    package let aliases: [String]
+    package var aliases: [String] { fields.aliases }
     /// `String(reflecting: T.self)` or, for built-ins, SwiftUI's spelling.
     /// `nil` only for a described type whose manifest did not say.
-    package let qualifiedName: String?
+    package var qualifiedName: String? { fields.qualifiedName }
     /// Other automatic names: platform spellings of the qualified name.
-    let otherQualifiedNames: [String]
+    var otherQualifiedNames: [String] { fields.otherQualifiedNames }
     /// The mangled name used by NavigationBackport and FlowStacks, if any.
-    package let mangledName: String?
+    package var mangledName: String? { fields.mangledName }
     /// Other platforms' mangled names (UUID mangles differently on Linux).
-    let otherMangledNames: [String]
-    package let persistence: DestinationPersistence
-    package let isBuiltIn: Bool
+    var otherMangledNames: [String] { fields.otherMangledNames }
+    package var persistence: DestinationPersistence { fields.persistence }
+    package var isBuiltIn: Bool { fields.isBuiltIn }
     /// The Swift type's identity; `nil` for a type known only by its
     /// description (a manifest), which can resolve tags but not decode.
-    let typeID: ObjectIdentifier?
+    var typeID: ObjectIdentifier? { fields.typeID }
     /// A readable type name for error messages.
-    let typeDescription: String
+    var typeDescription: String { fields.typeDescription }
     /// Decodes payload text: the fast decoder when it is sure, else
     /// JSONDecoder. `nil` for a type known only by its description.
-    let decodePayload: (@Sendable (String) throws -> any Hashable & Sendable)?
+    var decodePayload: (@Sendable (String) throws -> any Hashable & Sendable)? { fields.decodePayload }
     /// Upgrade steps keyed by the version they upgrade from.
-    var upgrades: [Int: PayloadUpgrade] = [:]
+    var upgrades: [Int: PayloadUpgrade] {
+        get { fields.upgrades }
+        set { fields = fields.replacing(upgrades: newValue) }
+    }
     /// The app's check that a restored destination is still valid.
-    var validator: (@Sendable (any Hashable & Sendable) async -> ValidationVerdict)?
+    var validator: (@Sendable (any Hashable & Sendable) async -> ValidationVerdict)? {
+        get { fields.validator }
+        set { fields = fields.replacing(validator: .some(newValue)) }
+    }
 
     /// The names that resolve to this type automatically (not chosen by the app).
     package var automaticNames: [String] {
@@ -79,26 +143,20 @@ extension DestinationRegistration {
         otherMangledNames: [String] = [],
         isBuiltIn: Bool = false
     ) {
-        self.name = name
-        self.version = version
-        self.aliases = aliases
-        self.qualifiedName = qualifiedName ?? String(reflecting: type)
-        self.otherQualifiedNames = otherQualifiedNames
-        self.mangledName = mangledName ?? _mangledTypeName(type)
-        self.otherMangledNames = otherMangledNames
-        self.persistence = persistence
-        self.isBuiltIn = isBuiltIn
-        self.typeID = ObjectIdentifier(type)
-        self.typeDescription = String(reflecting: type)
-        self.decodePayload = { payload in
-            do {
-                return try FastPayloadDecoder.decode(T.self, from: payload)
-            } catch {
-                // Not one `FastPayloadDecoder` decodes as JSONDecoder would.
-            }
-            return try JSONDecoder().decode(T.self, from: Data(payload.utf8))
-        }
-        self.upgrades = upgrades
+        fields = Fields(
+            name: name, version: version, aliases: aliases, qualifiedName: qualifiedName ?? String(reflecting: type),
+            otherQualifiedNames: otherQualifiedNames, mangledName: mangledName ?? _mangledTypeName(type),
+            otherMangledNames: otherMangledNames, persistence: persistence, isBuiltIn: isBuiltIn,
+            typeID: ObjectIdentifier(type), typeDescription: String(reflecting: type),
+            decodePayload: { payload in
+                do {
+                    return try FastPayloadDecoder.decode(T.self, from: payload)
+                } catch {
+                    // Not one `FastPayloadDecoder` decodes as JSONDecoder would.
+                }
+                return try JSONDecoder().decode(T.self, from: Data(payload.utf8))
+            },
+            upgrades: upgrades, validator: nil)
     }
 }
 
@@ -110,18 +168,10 @@ extension DestinationRegistration {
         describing name: String, version: Int, aliases: [String], automaticNames: [String],
         qualifiedName: String?, mangledName: String?, persistence: DestinationPersistence
     ) {
-        self.name = name
-        self.version = version
-        self.aliases = aliases
-        self.qualifiedName = qualifiedName
-        self.otherQualifiedNames = automaticNames.filter { $0 != qualifiedName && $0 != mangledName }
-        self.mangledName = mangledName
-        self.otherMangledNames = []
-        self.persistence = persistence
-        self.isBuiltIn = false
-        self.typeID = nil
-        self.typeDescription = name
-        self.decodePayload = nil
-        self.upgrades = [:]
+        fields = Fields(
+            name: name, version: version, aliases: aliases, qualifiedName: qualifiedName,
+            otherQualifiedNames: automaticNames.filter { $0 != qualifiedName && $0 != mangledName },
+            mangledName: mangledName, otherMangledNames: [], persistence: persistence, isBuiltIn: false,
+            typeID: nil, typeDescription: name, decodePayload: nil, upgrades: [:], validator: nil)
     }
 }
