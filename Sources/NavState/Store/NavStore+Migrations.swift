@@ -56,7 +56,7 @@ extension NavStore {
                 return try connection.text("PRAGMA journal_mode = WAL")
             } catch where error.isBusy && clock.now < deadline {
                 connection.resetActiveStatements()
-                Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
+                Thread.sleep(forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18)
                 pause = min(pause * 2, .milliseconds(50))
             }
         }

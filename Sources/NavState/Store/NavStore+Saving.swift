@@ -284,12 +284,12 @@ extension NavStore {
             case .failure(let refusal): return .failure(refusal)
             }
             store.dataVersionAfterSave = connection.dataVersion
+            store.lastSerial &+= 1
             let head = CachedHead(
                 sceneID: written.sceneID, revision: written.revision, slots: slots,
-                identities: identities, stackBytes: stackBytes, serial: store.lastSerial &+ 1, layout: layout,
+                identities: identities, stackBytes: stackBytes, serial: store.lastSerial, layout: layout,
                 base: written.base, chainBytes: written.chainBytes, keptRevisions: written.keptRevisions,
                 epoch: store.cacheEpoch)
-            store.lastSerial &+= 1
             if store.heads.count >= Self.cachedHeadLimit && store.heads[scene] == nil {
                 // Apps have a handful of scenes; a tool saving thousands keeps memory flat.
                 store.heads.removeAll()

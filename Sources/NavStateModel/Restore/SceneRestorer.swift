@@ -130,11 +130,8 @@ extension DestinationRegistry {
     ) async -> (state: SceneState<AnyDestination>, dropped: [DroppedEntry]) {
         // A stack of 64 entries or more is decoded on every core first.
         let decoded = await decodedInParallel(state)
-        if decoded.isEmpty {
-            return await SceneRestorer(restoreEntry: { await self.restore(entry: $0) }, policy: policy).restore(state)
-        }
         return await SceneRestorer(
-            restoreEntry: { await self.restore(entry: $0, decoded: decoded[$0]) }, policy: policy
+            restoreEntry: { await self.restore(entry: $0, decoded: decoded.isEmpty ? nil : decoded[$0]) }, policy: policy
         ).restore(state)
     }
 }

@@ -25,8 +25,8 @@ enum FastJSON {
     /// The bytes as a string, or `nil` when they are not valid UTF-8.
     ///
     /// Written with the standard library's `UTF8` decoder, which every
-    /// supported platform has: `String(validating:as:)` would do the same,
-    /// but only from iOS 18 / macOS 15.
+    /// supported platform has; the standard library's validating `String`
+    /// initialiser would do the same, but only from iOS 18 / macOS 15.
     static func validUTF8String(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         if !bytes.allSatisfy({ $0 < 0x80 }) {
             var iterator = bytes.makeIterator()
