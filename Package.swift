@@ -7,15 +7,29 @@ let package = Package(
     // (docs/platforms.md; PlatformFloorTests keeps the audit true).
     platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
+        // The store, the model and the restore rules: from iOS 16 / macOS 13.
         .library(name: "NavState", targets: ["NavState"]),
-        .library(name: "NavStateTooling", targets: ["NavStateTooling"]),
+        // SceneNavigator, the live model of one scene: Observation, so
+        // iOS 17 / macOS 14. Its own product, so that an iOS 16 app linking
+        // the store links no class that names an iOS 17 protocol.
+        .library(name: "NavStateNavigator", targets: ["NavStateNavigator"]),
         // SwiftUI glue for SceneNavigator; empty where there is no SwiftUI.
         .library(name: "NavStateUI", targets: ["NavStateUI"]),
+        // Inspection and repair, for tools and tests, not apps.
+        .library(name: "NavStateTooling", targets: ["NavStateTooling"]),
         .executable(name: "navstate", targets: ["NavStateCLI"]),
     ],
+    // Each floor is the oldest release with the APIs NavState uses and a
+    // manifest Swift 6.0 (Xcode 16) reads: SwiftPM passes over releases
+    // whose swift-tools-version is newer than its own, so a newer floor
+    // (swift-log 1.9 needs tools 6.1, 1.10.1 tools 6.2) would make the
+    // package unresolvable there. docs/platforms.md, "Xcode and Swift".
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // Tests only, and its manifest needs tools 6.1 (Xcode 16.3): SwiftPM
+        // does not resolve a dependency package's test-only dependencies,
+        // so an app that adds NavState never fetches it.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // `swift package generate-documentation`; a command plugin, never
         // part of an app's build.
@@ -54,9 +68,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The navigator joins the store to Observation; nothing below it
+        // imports Observation.
+        .target(
+            name: "NavStateNavigator",
+            dependencies: [
+                "NavState",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "NavStateUI",
-            dependencies: ["NavState"]
+            dependencies: ["NavState", "NavStateNavigator"]
         ),
         // Migrations/*.sql are the only definition of the schema. This tool
         // turns them into Swift (scripts/embed-migrations.sh); the output is
@@ -66,6 +89,7 @@ let package = Package(
             name: "NavStateCLI",
             dependencies: [
                 "NavState",
+                "NavStateNavigator",
                 "NavStateTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -83,6 +107,7 @@ let package = Package(
             dependencies: [
                 "NavState",
                 "NavStateModel",
+                "NavStateNavigator",
                 "NavStateSQLite",
                 "NavStateTooling",
                 "NavStateCLI",

@@ -27,6 +27,7 @@ let package = Package(
                 "BenchSupport",
                 "CBenchSQLite",
                 .product(name: "NavState", package: "NavState"),
+                .product(name: "NavStateNavigator", package: "NavState"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

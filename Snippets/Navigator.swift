@@ -2,6 +2,7 @@
 // saves every change by itself, and restores it at the next launch.
 import Foundation
 import NavState
+import NavStateNavigator
 
 enum ShopRoute: NavDestination {
     case product(Int)

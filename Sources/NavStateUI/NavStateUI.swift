@@ -4,6 +4,7 @@
 // introduced it, in docs/integration.md ("NavStateUI's SwiftUI APIs").
 #if canImport(SwiftUI)
 public import NavState
+public import NavStateNavigator
 public import SwiftUI
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)

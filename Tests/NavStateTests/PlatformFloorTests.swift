@@ -103,6 +103,24 @@ struct PlatformFloorTests {
         }
     }
 
+    /// An iOS 16 app links the `NavState` product: no class in it may name
+    /// an iOS 17 protocol (Objective-C class enumeration at launch, which
+    /// analytics and crash SDKs do, trips over one), so Observation stays in
+    /// `NavStateNavigator` and above.
+    @Test func theCoreProductImportsNoObservation() throws {
+        let core = Self.files(under: ["Sources/NavState", "Sources/NavStateModel", "Sources/NavStateSQLite"], extension: "swift")
+        #expect(core.count > 30)
+        var found: [String] = []
+        for file in core {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            if text.contains("import Observation") || text.contains("@Observable") { found.append(file.lastPathComponent) }
+        }
+        #expect(found.isEmpty, "Observation in the core product: \(found)")
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".library(name: "NavState", targets: ["NavState"])"#))
+        #expect(manifest.contains(#".library(name: "NavStateNavigator", targets: ["NavStateNavigator"])"#))
+    }
+
     @Test func noMigrationUsesSQLiteNewerThanTheFloors() throws {
         let files = Self.files(under: ["Migrations"], extension: "sql")
         #expect(!files.isEmpty)

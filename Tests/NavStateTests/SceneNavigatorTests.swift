@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateNavigator
 import NavStateTooling
 import Observation  // newer than the floors: behind #available
 import Testing

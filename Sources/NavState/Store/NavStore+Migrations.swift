@@ -113,11 +113,11 @@ extension NavStore {
                         for part in migration.parts {
                             try connection.execute(part.sql)
                             guard let name = part.step else { continue }
-                            guard let step = SchemaMigration.steps[name] else {
+                            guard let step = SchemaMigration.Step(rawValue: name) else {
                                 return .failure(.cannotOpen(
                                     path: path, message: "migration \(migration.name) names an unknown step '\(name)'"))
                             }
-                            try step(connection, logger)
+                            try step.run(connection, logger: logger)
                         }
                     } catch where error.isSQLError {
                         // "table … already exists": the file's user_version says

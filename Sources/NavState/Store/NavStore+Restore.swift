@@ -35,9 +35,7 @@ extension NavStore {
         guard options.fallbackRevisions >= 0 else {
             throw .invalidArgument("fallbackRevisions cannot be negative, not \(options.fallbackRevisions)")
         }
-        var report = RestoreReport(
-            scene: scene, outcome: .noSavedState, revision: nil, headRevision: nil,
-            savedAt: nil, skipped: [], dropped: [])
+        var report = RestoreReport.nothingSaved(scene: scene)
         while true {
             let choice = try await onStoreQueue { [self] in
                 Self.outcome { () throws(NavStoreError) in

@@ -50,6 +50,11 @@ public struct RestoreReport: Sendable, Hashable {
     /// ``dropped`` with ``/NavStateModel/DropReason/damaged(_:)``; checkpoints only here.
     public var damage: [String] = []
 
+    /// The report of a restore that found nothing saved for `scene`.
+    package static func nothingSaved(scene: String) -> RestoreReport {
+        RestoreReport(scene: scene, outcome: .noSavedState, revision: nil, headRevision: nil, savedAt: nil, skipped: [], dropped: [])
+    }
+
     /// True when the head revision came back whole.
     public var isComplete: Bool {
         outcome == .restored && skipped.isEmpty && dropped.isEmpty && damage.isEmpty

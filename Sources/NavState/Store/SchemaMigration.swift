@@ -11,7 +11,7 @@ import NavStateSQLite
 ///
 /// A data move SQL cannot express is a Swift step: the file names it on a
 /// line of its own, `-- navstate-swift-step: NAME`, and the step runs at
-/// that point, in the migration's transaction (see ``steps``).
+/// that point, in the migration's transaction (see ``Step``).
 package struct SchemaMigration: Sendable, Hashable {
     /// The number the file starts with: 1 for `0001_initial_schema.sql`.
     package let version: Int
@@ -43,13 +43,18 @@ package struct SchemaMigration: Sendable, Hashable {
         return parts
     }
 
-    /// A migration's data move written in Swift.
-    typealias Step = @Sendable (SQLiteConnection, Logger) throws(SQLiteError) -> Void
+    /// A migration's data move written in Swift, named by its file.
+    ///
+    /// A case, not a closure in a dictionary: a typed-throwing function
+    /// *type* stored in a collection needs runtime metadata that only iOS 18
+    /// and macOS 15 have (docs/platforms.md, "Typed throws").
+    enum Step: String, CaseIterable, Sendable {
+        case moveRevisions = "move-revisions"
 
-    /// The Swift steps that migration files name.
-    static let steps: [String: Step] = [
-        "move-revisions": { connection, logger throws(SQLiteError) in
-            try RevisionMove.run(connection, logger: logger)
-        },
-    ]
+        func run(_ connection: SQLiteConnection, logger: Logger) throws(SQLiteError) {
+            switch self {
+            case .moveRevisions: try RevisionMove.run(connection, logger: logger)
+            }
+        }
+    }
 }

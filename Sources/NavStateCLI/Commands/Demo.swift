@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavState
+import NavStateNavigator
 import NavStateTooling
 
 extension NavStateCommand {

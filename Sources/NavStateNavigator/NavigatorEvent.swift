@@ -1,3 +1,4 @@
+public import NavState
 public import NavStateModel
 
 /// What happened in a ``SceneNavigator``: what the app did to its

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+public import NavState
 public import NavStateModel
 public import Observation  // newer than the floors: behind #available
 
@@ -375,7 +376,7 @@ public final class SceneNavigator {
     ///   navigator then starts empty and saves as usual.
     @discardableResult
     public func restore(options: RestoreOptions = RestoreOptions()) async throws(NavStoreError) -> RestoreReport {
-        guard case .awaitingRestore = phase else { return restoreReport ?? RestoreReport.none(scene: scene) }
+        guard case .awaitingRestore = phase else { return restoreReport ?? RestoreReport.nothingSaved(scene: scene) }
         let restored: RestoredScene
         do {
             restored = try await store.restore(scene: scene, registry: registry, options: options)
@@ -463,12 +464,5 @@ public final class SceneNavigator {
                 return
             }
         }
-    }
-}
-
-extension RestoreReport {
-    /// The report of a restore that found nothing.
-    static func none(scene: String) -> RestoreReport {
-        RestoreReport(scene: scene, outcome: .noSavedState, revision: nil, headRevision: nil, savedAt: nil, skipped: [], dropped: [])
     }
 }
