@@ -34,6 +34,9 @@ public enum NavigatorEvent: Sendable, Hashable, CustomStringConvertible {
     case saveFailed(NavStoreError)
     /// The launch restore finished, with what it dropped and why.
     case restored(RestoreReport)
+    /// A restore brought presentation `level` (1 is the first) up, after
+    /// the one below it appeared.
+    case restoredPresentation(level: Int)
     /// The app confirmed the restore: its screens are up.
     case confirmed(revision: Int?)
 
@@ -50,6 +53,7 @@ public enum NavigatorEvent: Sendable, Hashable, CustomStringConvertible {
         case let .saved(revision, isNew, rows): "saved revision \(revision)" + (isNew ? "" : " (unchanged)") + ", \(rows) rows"
         case let .saveFailed(error): "save failed: \(error)"
         case let .restored(report): "restored revision \(report.revision.map(String.init) ?? "none"), \(report.dropped.count) dropped"
+        case let .restoredPresentation(level): "restored presentation \(level)"
         case let .confirmed(revision): "confirmed revision \(revision.map(String.init) ?? "none")"
         }
     }

@@ -45,6 +45,23 @@ public final class SceneNavigator {
     /// The revision the last finished save left the scene at.
     public private(set) var lastSavedRevision: Int?
 
+    /// True once ``restore(options:)`` has finished, whether or not it
+    /// found anything: a view can wait for it, so the restored stack is
+    /// there at its first appearance instead of being pushed, animated,
+    /// after it.
+    public private(set) var hasRestored = false
+    /// Presentations of the restored state not shown yet, bottom first.
+    ///
+    /// SwiftUI cannot present a sheet from a sheet that is not on screen
+    /// yet, so a restore shows the root stack and the first presentation,
+    /// and each further one after the one below it has appeared
+    /// (``presentationDidAppear(_:)``). Empty once all are up, or once the
+    /// app changes the state meanwhile (what the user did wins).
+    public var pendingPresentations: [Presentation<AnyDestination>] {
+        guard let target = restoreTarget else { return [] }
+        return Array(target.presentations.dropFirst(state.presentations.count))
+    }
+
     /// Where saving stands: nothing is saved until the launch restore has
     /// finished and been confirmed, so a state that crashes the app at
     /// launch is never saved over the revision the crash-loop guard counts.
@@ -55,6 +72,13 @@ public final class SceneNavigator {
     }
 
     @ObservationIgnored private var phase = Phase.awaitingRestore
+    /// The whole restored state while some of its presentations are still
+    /// pending; `nil` otherwise.
+    @ObservationIgnored private var restoreTarget: SceneState<AnyDestination>?
+    /// ``confirm()`` was called while presentations were pending: confirm
+    /// when the last one appears.
+    @ObservationIgnored private var confirmsWhenShown = false
+    @ObservationIgnored private var confirmTask: Task<Void, Never>?
     @ObservationIgnored private var isDirty = false
     @ObservationIgnored private var saveTask: Task<Void, Never>?
     @ObservationIgnored private var subscribers: [UUID: AsyncStream<NavigatorEvent>.Continuation] = [:]
@@ -276,7 +300,8 @@ public final class SceneNavigator {
     /// - Throws: ``NavigatorError/destination(_:)`` when `T` is not
     ///   registered.
     public func setValue<T: NavDestination>(_ value: T?, for name: String) throws(NavigatorError) {
-        let destination = try value.map { (value) throws(NavigatorError) in try erase(value) }
+        var destination: AnyDestination?
+        if let value { destination = try erase(value) }
         guard state.values[name] != destination else { return }
         change { $0.values[name] = destination }
         emit(.valueChanged(name: name))
@@ -342,6 +367,12 @@ public final class SceneNavigator {
 
     private func stateDidChange() {
         isDirty = true
+        if restoreTarget != nil {
+            // The app changed the state while a restore was still bringing
+            // presentations up: what it did wins, the rest is not shown.
+            restoreTarget = nil
+            if confirmsWhenShown { startConfirming() }
+        }
         if case .saving = phase { startSaving() }
     }
 
@@ -385,9 +416,15 @@ public final class SceneNavigator {
             if isDirty { startSaving() }
             throw error
         }
-        state = restored.state
+        if restored.state.presentations.count > 1 {
+            restoreTarget = restored.state
+            state = restored.state.showing(presentations: 1)
+        } else {
+            state = restored.state
+        }
         isDirty = false
         restoreReport = restored.report
+        hasRestored = true
         emit(.restored(restored.report))
         if restored.report.revision == nil {
             phase = .saving
@@ -397,14 +434,58 @@ public final class SceneNavigator {
         return restored.report
     }
 
+    /// Tells the navigator that presentation `level` (1 is the first) is on
+    /// screen, so the next pending one of a restore can be presented from
+    /// it. `NavStateUI` calls it from each level's `onAppear`; an app that
+    /// presents by hand calls it once each level is up. Any other call does
+    /// nothing.
+    public func presentationDidAppear(_ level: Int) {
+        guard let target = restoreTarget, level >= 1, level == state.presentations.count else { return }
+        let shown = level + 1
+        // Not a change of the app's: nothing is marked to save.
+        state = target.showing(presentations: shown)
+        emit(.restoredPresentation(level: shown))
+        if shown >= target.presentations.count {
+            restoreTarget = nil
+            if confirmsWhenShown { startConfirming() }
+        }
+    }
+
     /// Tells the crash-loop guard that the restored screens are up, and
     /// starts saving (with any change made since the restore).
+    ///
+    /// While restored presentations are still pending
+    /// (``pendingPresentations``), the launch is not proven yet: the
+    /// confirmation is made when the last of them appears, and this call
+    /// returns at once. ``flush()`` waits for it.
     public func confirm() async throws(NavStoreError) {
         guard case .awaitingConfirmation(let restored) = phase else { return }
+        if restoreTarget != nil {
+            confirmsWhenShown = true
+            return
+        }
+        confirmsWhenShown = false
         phase = .saving
         defer { if isDirty { startSaving() } }
         try await store.confirmRestore(restored)
         emit(.confirmed(revision: restored.report.revision))
+    }
+
+    /// Confirms once the last pending presentation is up; a failure is
+    /// logged and reported as an event, and the next launch counts this
+    /// one as unconfirmed.
+    private func startConfirming() {
+        guard confirmTask == nil else { return }
+        confirmTask = Task { @MainActor [weak self] in
+            guard let self else { return }
+            do throws(NavStoreError) {
+                try await self.confirm()
+            } catch {
+                self.store.logger.error("navigator confirm failed", metadata: ["scene": "\(self.scene)", "error": "\(error)"])
+                self.emit(.saveFailed(error))
+            }
+            self.confirmTask = nil
+        }
     }
 
     /// Waits until the state as it is now is saved: call it when the scene
@@ -415,6 +496,7 @@ public final class SceneNavigator {
     /// - Throws: ``NavStoreError`` when the save failed (the state is kept,
     ///   and saved again on the next change or flush).
     public func flush() async throws(NavStoreError) {
+        if let confirming = confirmTask { await confirming.value }
         guard case .saving = phase else { return }
         if let running = saveTask { await running.value }
         if isDirty {
@@ -429,6 +511,7 @@ public final class SceneNavigator {
     public func discardSavedState() async throws(NavStoreError) {
         phase = .awaitingRestore
         isDirty = false
+        restoreTarget = nil
         if let running = saveTask { await running.value }
         try await store.delete(scene: scene)
     }
@@ -464,5 +547,18 @@ public final class SceneNavigator {
                 return
             }
         }
+    }
+}
+
+extension SceneState {
+    /// The state with its first `count` presentations, and the checkpoints
+    /// of the stacks those leave: what a restore shows while the levels
+    /// above are pending. Always valid when `self` is.
+    func showing(presentations count: Int) -> SceneState {
+        var shown = self
+        shown.presentations = Array(presentations.prefix(count))
+        let stacks = shown.stackCount
+        shown.checkpoints.removeAll { $0.stack >= stacks }
+        return shown
     }
 }

@@ -3,28 +3,38 @@
 // which is tested. Each SwiftUI API used is listed, with the release that
 // introduced it, in docs/integration.md ("NavStateUI's SwiftUI APIs").
 #if canImport(SwiftUI)
+import Foundation
 public import NavState
 public import NavStateNavigator
 public import SwiftUI
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 extension View {
-    /// Restores `navigator` when the view appears, confirms the restore once
-    /// the restored state has been handed to SwiftUI, and flushes whenever
-    /// the scene stops being active.
+    /// Restores `navigator` when the view appears and shows the view only
+    /// once the restored state is in place (so the restored stack is there
+    /// at its first appearance, not pushed with animation after it);
+    /// confirms the restore once every restored level is on screen; and
+    /// saves whenever the scene leaves the foreground, inside a
+    /// background-task assertion. With `windows`, it also suspends the
+    /// store once every window is in the background, and resumes it when
+    /// one comes back (docs/integration.md, "Suspension").
     ///
     /// ```swift
     /// NavigationStack(path: $navigator.path) { HomeView() }
     ///     .restoresNavigation(navigator)
     /// ```
-    public func restoresNavigation(_ navigator: SceneNavigator, options: RestoreOptions = RestoreOptions()) -> some View {
-        modifier(NavigationPersistence(navigator: navigator, options: options))
+    public func restoresNavigation(
+        _ navigator: SceneNavigator, options: RestoreOptions = RestoreOptions(), windows: WindowScenes? = nil
+    ) -> some View {
+        modifier(NavigationPersistence(navigator: navigator, options: options, windows: windows))
     }
 
     /// Shows `navigator`'s presentations above this view's stack as sheets
     /// and covers (a managed one with its own `NavigationStack`), each built
     /// by `destination`, and keeps them in step: a sheet the user swipes
-    /// away is dismissed in the navigator too.
+    /// away is dismissed in the navigator too. A restored chain comes back
+    /// one level at a time, without animation, each after the one below it
+    /// appeared (``SceneNavigator/presentationDidAppear(_:)``).
     public func navigationPresentations<Destination: View>(
         _ navigator: SceneNavigator,
         @ViewBuilder destination: @escaping (AnyDestination) -> Destination
@@ -33,29 +43,81 @@ extension View {
     }
 }
 
-/// The work of `restoresNavigation(_:options:)`.
+/// The work of `restoresNavigation(_:options:windows:)`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 struct NavigationPersistence: ViewModifier {
     let navigator: SceneNavigator
     let options: RestoreOptions
+    let windows: WindowScenes?
     @Environment(\.scenePhase) private var scenePhase
 
     func body(content: Content) -> some View {
-        content
-            .task {
-                // Failures are in navigator.restoreReport, its events and
-                // its log; the navigator then starts empty and saves.
-                _ = try? await navigator.restore(options: options)
-                // One main-actor turn: SwiftUI takes the restored state
-                // before the crash-loop guard hears it worked.
-                await Task.yield()
-                try? await navigator.confirm()
+        Group {
+            if navigator.hasRestored {
+                content
+            } else {
+                Color.clear
             }
-            .onChange(of: scenePhase) { _, phase in
-                if phase != .active {
-                    Task { try? await navigator.flush() }
+        }
+        .task {
+            // Failures are in navigator.restoreReport, its events and
+            // its log; the navigator then starts empty and saves.
+            _ = try? await navigator.restore(options: options)
+            // One main-actor turn: SwiftUI takes the restored state
+            // before the crash-loop guard hears it worked. With restored
+            // presentations pending, the navigator confirms when the last
+            // one appears.
+            await Task.yield()
+            try? await navigator.confirm()
+        }
+        .onChange(of: scenePhase) { _, phase in
+            let navigator = navigator
+            let windows = windows
+            if phase == .background {
+                BackgroundWork.run("NavState: save navigation") {
+                    try? await navigator.flush()
+                    guard let windows else { return }
+                    _ = try? await windows.forgetAbandoned()
+                    #if !os(macOS)
+                    // macOS does not suspend apps; elsewhere the app must
+                    // hold no SQLite lock once suspended (0xdead10cc).
+                    await windows.sceneDidEnterBackground(navigator.scene)
+                    #endif
                 }
+            } else {
+                windows?.sceneWillEnterForeground(navigator.scene)
+                // Leaving `active` saves what the scene shows; coming back
+                // saves what was refused while the store was suspended.
+                Task { try? await navigator.flush() }
             }
+        }
+    }
+}
+
+/// Work that must finish even if the app is about to be suspended.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+enum BackgroundWork {
+    /// Runs `work` on the main actor inside a background-task assertion:
+    /// `ProcessInfo.performExpiringActivity(withReason:using:)` (iOS 8.2,
+    /// tvOS 9, watchOS 2, visionOS 1; safe in app extensions, unlike
+    /// `UIApplication.shared`), whose block keeps the process running until
+    /// it returns. macOS does not suspend apps, so there it just runs.
+    static func run(_ reason: String, _ work: @escaping @MainActor @Sendable () async -> Void) {
+        #if os(macOS)
+        Task { @MainActor in await work() }
+        #else
+        ProcessInfo.processInfo.performExpiringActivity(withReason: reason) { expired in
+            // Called on a background queue; a second call with `expired`
+            // true means the time is up, and there is nothing to cut short.
+            guard !expired else { return }
+            let done = DispatchSemaphore(value: 0)
+            Task { @MainActor in
+                await work()
+                done.signal()
+            }
+            done.wait()
+        }
+        #endif
     }
 }
 
@@ -86,11 +148,18 @@ struct PresentationLevel: ViewModifier {
     private var presented: some View {
         if navigator.presentations.count >= level {
             let presentation = navigator.presentations[level - 1]
+            let navigator = navigator
+            let level = level
             let content = destination(presentation.destination)
                 .modifier(PresentationLevel(navigator: navigator, level: level + 1, destination: destination))
+                .onAppear {
+                    // The next level of a restore, presented without
+                    // animation (`Transaction.disablesAnimations`, iOS 13).
+                    var transaction = Transaction()
+                    transaction.disablesAnimations = true
+                    withTransaction(transaction) { navigator.presentationDidAppear(level) }
+                }
             if presentation.method.isManaged {
-                let navigator = navigator
-                let level = level
                 NavigationStack(path: Binding(
                     get: { navigator.path(forPresentation: level) },
                     set: { navigator.setPath($0, forPresentation: level) }
@@ -137,43 +206,69 @@ public struct NavStateLink<Label: View>: View {
     }
 }
 
-/// Gives each window (scene session) its own navigator, named by a value
-/// kept in `@SceneStorage`, so a window restored by the system finds its
-/// own saved state.
+/// Gives each window (scene session) its own navigator, whose scene name
+/// ``WindowScenes`` chooses: the first window's is stable, so its state is
+/// found again even when `@SceneStorage` was never written (a crash) or
+/// was destroyed with the scene; a further window gets back the name it
+/// kept in `@SceneStorage`, or adopts the newest scene no window shows.
 ///
 /// ```swift
-/// WindowGroup {
-///     SceneNavigatorHost(store: store, registry: registry) { navigator in
-///         RootView(navigator: navigator)
+/// @main struct ShopApp: App {
+///     @State private var windows: WindowScenes?
+///     var body: some Scene {
+///         WindowGroup {
+///             if let windows {
+///                 SceneNavigatorHost(windows: windows, registry: .shop) { navigator in
+///                     RootView(navigator: navigator)
+///                 }
+///             } else {
+///                 ProgressView().task {
+///                     windows = try? await WindowScenes(store: NavStore.open(path: NavStore.defaultURL().path))
+///                 }
+///             }
+///         }
 ///     }
 /// }
 /// ```
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 public struct SceneNavigatorHost<Content: View>: View {
+    // Apple: SceneStorage is saved at no guaranteed time and destroyed with
+    // the scene; WindowScenes copes with it being empty.
     @SceneStorage("NavState.sceneName") private var sceneName = ""
     @State private var navigator: SceneNavigator?
-    private let store: NavStore
+    private let windows: WindowScenes
     private let registry: DestinationRegistry
+    private let options: RestoreOptions
     private let content: (SceneNavigator) -> Content
 
-    /// A host whose content gets this window's navigator.
-    public init(store: NavStore, registry: DestinationRegistry, @ViewBuilder content: @escaping (SceneNavigator) -> Content) {
-        self.store = store
+    /// A host whose content gets this window's navigator, saved in
+    /// `windows`' store.
+    public init(
+        windows: WindowScenes, registry: DestinationRegistry, options: RestoreOptions = RestoreOptions(),
+        @ViewBuilder content: @escaping (SceneNavigator) -> Content
+    ) {
+        self.windows = windows
         self.registry = registry
+        self.options = options
         self.content = content
     }
 
     public var body: some View {
         Group {
             if let navigator {
-                content(navigator).restoresNavigation(navigator)
+                content(navigator).restoresNavigation(navigator, options: options, windows: windows)
             } else {
                 Color.clear
             }
         }
-        .onAppear {
-            if sceneName.isEmpty { sceneName = "scene-" + UUID().uuidString }
-            if navigator == nil { navigator = SceneNavigator(scene: sceneName, store: store, registry: registry) }
+        .task {
+            guard navigator == nil else { return }
+            let name = await windows.claim(remembered: sceneName)
+            sceneName = name
+            navigator = SceneNavigator(scene: name, store: windows.store, registry: registry)
+        }
+        .onDisappear {
+            if let navigator { windows.release(navigator.scene) }
         }
     }
 }

@@ -21,7 +21,7 @@ private final class QueueRecordingLogHandler: LogHandler, @unchecked Sendable {
     }
 
     func log(event: LogEvent) {
-        let queue = DispatchQueue.getSpecific(key: storeQueueKey) ?? "elsewhere"
+        let queue = DispatchQueue.getSpecific(key: storeQueueKey) ?? (Thread.isMainThread ? "main" : "elsewhere")
         events.withLock { $0.append(("\(event.message)", queue)) }
     }
 
@@ -54,6 +54,32 @@ struct AsyncStoreTests {
             let queues = handler.queues(of: message)
             #expect(!queues.isEmpty, "no '\(message)' event")
             #expect(queues.allSatisfy { $0 == "the store's queue" }, "'\(message)' ran on \(queues)")
+        }
+    }
+
+    @MainActor @Test func anAsyncOpenRunsOffTheMainThreadAndTheStoreKeepsItsQueue() async throws {
+        let handler = QueueRecordingLogHandler()
+        var configuration = StoreFixtures.quiet()
+        configuration.logger = Logger(label: "navstate.test") { _ in handler }
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let store = try await NavStore.open(path: path, configuration: configuration)
+        #expect(handler.queues(of: "opened store") == ["elsewhere"], "the open ran on the main thread")
+        store.queue.setSpecific(key: storeQueueKey, value: "the store's queue")
+        try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        #expect(handler.queues(of: "saved scene") == ["the store's queue"])
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        let reader = try await NavStore.open(readingAt: path, configuration: StoreFixtures.quiet())
+        #expect(reader.isReadOnly)
+        #expect(try await reader.load(scene: "main")?.revision == 1)
+        await #expect(throws: NavStoreError.fileNotFound(path: directory.path("missing.sqlite"))) {
+            _ = try await NavStore.open(readingAt: directory.path("missing.sqlite"))
+        }
+        try Data("not a database, not at all, and long enough".utf8).write(to: URL(fileURLWithPath: directory.path("junk.sqlite")))
+        await #expect(throws: NavStoreError.notADatabase(path: directory.path("junk.sqlite"))) {
+            _ = try await NavStore.open(path: directory.path("junk.sqlite"), configuration: StoreFixtures.quiet())
         }
     }
 

@@ -126,7 +126,7 @@ struct MigrationKillTests {
         let store = try await offThePool { try NavStore(path: path, configuration: StoreFixtures.quiet()) }
         #expect(try store.schemaVersion() == SchemaMigration.latestVersion)
         let expected = try JSONDecoder().decode(StoreFixtureTests.Expected.self, from: Data(contentsOf: StoreFixtureTests.expected))
-        #expect(try store.scenes().count == 3 * Self.copies)
+        #expect(try await store.scenes().count == 3 * Self.copies)
         for copy in [0, 1, Self.copies / 2, Self.copies - 1] {
             for (scene, revisions) in expected.scenes {
                 let name = copy == 0 ? scene : "\(scene)#\(copy)"

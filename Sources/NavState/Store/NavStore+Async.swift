@@ -21,6 +21,40 @@ extension NavStore {
         }
     }
 
+    /// Opens the database at `path` on the store's own queue, creating and
+    /// migrating it as ``init(path:configuration:)`` does, without blocking
+    /// the caller: what an app does at launch, so the main thread never
+    /// waits on migrations or, up to the busy timeout, on an extension
+    /// holding the file.
+    ///
+    /// ```swift
+    /// let store = try await NavStore.open(path: NavStore.defaultURL().path)
+    /// ```
+    public static func open(path: String, configuration: Configuration = Configuration()) async throws(NavStoreError) -> NavStore {
+        try await opening(path, configuration, readOnly: false)
+    }
+
+    /// Opens an existing database for reading only, on the store's own
+    /// queue; see ``init(readingAt:configuration:)``.
+    public static func open(readingAt path: String, configuration: Configuration = Configuration()) async throws(NavStoreError) -> NavStore {
+        try await opening(path, configuration, readOnly: true)
+    }
+
+    private static func opening(_ path: String, _ configuration: Configuration, readOnly: Bool) async throws(NavStoreError) -> NavStore {
+        let queue = makeQueue()
+        let result: Result<NavStore, NavStoreError> = await withCheckedContinuation { continuation in
+            queue.async {
+                continuation.resume(returning: outcome { () throws(NavStoreError) in
+                    try NavStore(opening: path, configuration: configuration, readOnly: readOnly, queue: queue)
+                })
+            }
+        }
+        switch result {
+        case .success(let store): return store
+        case .failure(let error): throw error
+        }
+    }
+
     /// A synchronous store call's outcome as a value, to cross the queue.
     static func outcome<T>(_ body: () throws(NavStoreError) -> T) -> Result<T, NavStoreError> {
         do {
@@ -81,6 +115,14 @@ extension NavStore {
     public func confirmRestore(scene: String, revision: Int) async throws(NavStoreError) {
         try await onStoreQueue { [self] in
             Self.outcome { () throws(NavStoreError) in try confirmRestore(scene: scene, revision: revision) }
+        }
+    }
+
+    /// Every scene with its head revision and update time, without blocking
+    /// the caller; see the synchronous `scenes()`.
+    public func scenes() async throws(NavStoreError) -> [SceneSummary] {
+        try await onStoreQueue { [self] in
+            Self.outcome { () throws(NavStoreError) in try scenes() }
         }
     }
 

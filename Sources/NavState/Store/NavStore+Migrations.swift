@@ -141,10 +141,14 @@ extension NavStore {
                     return .success(true)
                 }
             }
-            if try outcome.get() {
-                applied += 1
-                logger.info("migrated store", metadata: ["path": "\(path)", "migration": "\(migration.name)"])
+            // A switch, not `outcome.get()`: the iOS 17 SDK interface that
+            // typecheck-apple.sh reads declares `get()` untyped.
+            switch outcome {
+            case .failure(let error): throw error
+            case .success(false): continue
+            case .success(true): applied += 1
             }
+            logger.info("migrated store", metadata: ["path": "\(path)", "migration": "\(migration.name)"])
         }
         try sqlite(path) { () throws(SQLiteError) in try connection.execute("PRAGMA foreign_keys = ON") }
         return applied

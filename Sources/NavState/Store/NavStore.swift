@@ -1,5 +1,12 @@
 import Foundation
 package import Logging
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import NavStateModel
 package import NavStateSQLite
 
@@ -45,6 +52,10 @@ public final class NavStore: Sendable {
         /// this connection's last save: a cached head from an older epoch
         /// is checked against the file before it is used.
         var cacheEpoch = 0
+        /// Between ``NavStore/suspend()`` and ``NavStore/resume()``: every
+        /// call that would touch the file fails with
+        /// ``NavStoreError/suspended(path:)``.
+        var isSuspended = false
     }
 
     package struct CachedHead {
@@ -86,7 +97,7 @@ public final class NavStore: Sendable {
     /// The store's own serial executor for `async` calls, as GRDB's
     /// `DatabaseWriter` has its dispatch queue: blocking SQLite work runs
     /// here, one call at a time, in the order the calls were made.
-    let queue = DispatchQueue(label: "NavState.NavStore", qos: .userInitiated)
+    let queue: DispatchQueue
 
     /// Opens the database at `path`, creating it (owner-only, mode 0600) if
     /// it does not exist, and bringing its schema up to date.
@@ -120,10 +131,16 @@ public final class NavStore: Sendable {
         try NavStore(opening: ":memory:", configuration: configuration, readOnly: false)
     }
 
-    private init(opening path: String, configuration: Configuration, readOnly: Bool) throws(NavStoreError) {
+    /// A queue for one store's `async` calls.
+    static func makeQueue() -> DispatchQueue {
+        DispatchQueue(label: "NavState.NavStore", qos: .userInitiated)
+    }
+
+    init(opening path: String, configuration: Configuration, readOnly: Bool, queue: DispatchQueue = NavStore.makeQueue()) throws(NavStoreError) {
         self.path = path
         self.configuration = configuration
         self.isReadOnly = readOnly
+        self.queue = queue
         do {
             let opened = try readOnly
                 ? Self.openForReading(path, configuration)
@@ -181,6 +198,7 @@ public final class NavStore: Sendable {
         _ operation: String, refusable body: (inout State) throws(SQLiteError) -> Result<T, NavStoreError>
     ) throws(NavStoreError) -> T {
         let outcome: Result<T, NavStoreError> = state.withLock { state in
+            if state.isSuspended { return .failure(.suspended(path: path)) }
             if let reading = state.reading, reading.isStale(path: path) {
                 // A writer has opened the file since: read through its WAL.
                 do throws(NavStoreError) {
@@ -208,7 +226,7 @@ public final class NavStore: Sendable {
     /// Creates an empty file readable and writable by its owner only. SQLite
     /// gives the `-wal` and `-shm` files it creates the same mode.
     private static func createOwnerOnlyFileIfMissing(_ path: String) throws(NavStoreError) {
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        let descriptor = openFile(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             // The process umask could only have narrowed 0600; make it exact.
             fchmod(descriptor, 0o600)
@@ -222,6 +240,18 @@ public final class NavStore: Sendable {
         if code == ENOENT { throw .cannotOpen(path: path, message: "its directory does not exist") }
         throw .cannotOpen(path: path, message: String(cString: strerror(code)))
     }
+}
+
+/// The C library's `open(2)`, which `NavStore.open(path:)` hides inside
+/// the type.
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    #if canImport(Darwin)
+    Darwin.open(path, flags, mode)
+    #elseif canImport(Glibc)
+    Glibc.open(path, flags, mode)
+    #else
+    Musl.open(path, flags, mode)
+    #endif
 }
 
 /// The store's connection and cache behind a lock.

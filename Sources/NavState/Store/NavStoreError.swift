@@ -30,6 +30,10 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotOpen(path: String, message: String)
     /// Another connection held the database longer than the busy timeout.
     case busy(path: String)
+    /// The store is suspended (``NavStore/suspend()``, the app is going to
+    /// be suspended): nothing reads or writes the file until
+    /// ``NavStore/resume()``. Nothing was saved; save again after resuming.
+    case suspended(path: String)
     /// An optimistic save found a newer head than the one it expected.
     case conflict(scene: String, expected: Int, actual: Int)
     /// A configured limit was exceeded; nothing was truncated or saved.
@@ -104,6 +108,8 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path) cannot be opened: \(message)"
         case let .busy(path):
             return "\(path) stayed locked by another connection past the busy timeout; try again"
+        case let .suspended(path):
+            return "\(path) is suspended while the app is in the background; nothing was read or written. Save again after NavStore.resume()"
         case let .conflict(scene, expected, actual):
             return "scene '\(Self.shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Load the head, merge, and save again"
         case let .limitExceeded(limit, scene, actual, maximum):

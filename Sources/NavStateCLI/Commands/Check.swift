@@ -72,7 +72,7 @@ extension NavStateCommand {
             let integrity = try store.integrityCheck()
             var reports: [SceneReport] = []
             if integrity.isEmpty {
-                let names = scenes.isEmpty ? try store.scenes().map(\.scene) : scenes
+                let names = scenes.isEmpty ? try await store.scenes().map(\.scene) : scenes
                 let damaged = Dictionary(
                     try store.damagedScenes().map { ($0.scene, $0) }, uniquingKeysWith: { first, _ in first })
                 for name in names {

@@ -23,7 +23,7 @@ extension NavStateCommand {
         func run() async throws {
             // Asked read-only first, so a mistyped name changes nothing;
             // listed rather than loaded, so a damaged scene can go too.
-            guard try database.openForReading().scenes().contains(where: { $0.scene == scene }) else {
+            guard try await database.openForReading().scenes().contains(where: { $0.scene == scene }) else {
                 throw database.noSuchScene(scene)
             }
             try await database.openForWriting(create: false).delete(scene: scene)

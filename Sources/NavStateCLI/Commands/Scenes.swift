@@ -51,7 +51,7 @@ extension NavStateCommand {
         }
 
         func run() async throws {
-            var scenes = try database.openForReading().scenes()
+            var scenes = try await database.openForReading().scenes()
             if let matching {
                 scenes = scenes.filter { fnmatch(matching, $0.scene, 0) == 0 }
             }

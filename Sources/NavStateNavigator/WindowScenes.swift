@@ -1,0 +1,159 @@
+public import Foundation
+import Logging
+public import NavState
+
+/// Which saved scene each window of an app shows, so that a window's
+/// navigation is found again after a crash, a relaunch, or a window the
+/// user closed.
+///
+/// SwiftUI's `@SceneStorage` is written at no guaranteed time and is
+/// destroyed with its scene (Apple's documentation of `SceneStorage`), so a
+/// name kept only there is lost after a crash before it was written, and a
+/// state saved under it is never restored again. So:
+///
+/// - The first window (the only one on iPhone) shows ``mainScene``, a
+///   stable name that needs no SceneStorage.
+/// - A window that remembers a name (its SceneStorage value) and whose name
+///   no other open window shows gets it back.
+/// - Any other window adopts the most recently saved scene this type named
+///   that no open window shows, and only then starts a new one.
+/// - ``forgetAbandoned()`` deletes the scenes this type named that no open
+///   window shows and that were last saved longer ago than ``forgetAfter``.
+///
+/// One object per store, made once with it; `NavStateUI`'s
+/// `SceneNavigatorHost` uses it. Platform-neutral, so tested on Linux.
+///
+/// ```swift
+/// let windows = WindowScenes(store: store)
+/// let name = await windows.claim(remembered: sceneStorageValue)
+/// // … the window closes:
+/// windows.release(name)
+/// ```
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor
+public final class WindowScenes {
+    /// The store the scenes are saved in.
+    public let store: NavStore
+    /// The first window's scene.
+    public let mainScene: String
+    /// How long a scene no open window shows is kept after its last save.
+    public let forgetAfter: Duration
+    /// The scenes open windows show now.
+    public private(set) var claimed: Set<String> = []
+    /// The start of every scene name this type makes up for a further
+    /// window; adoption and forgetting touch only such scenes.
+    public static let windowPrefix = "window-"
+
+    private let now: @Sendable () -> Date
+    /// Scenes ``forgetAbandoned()`` is deleting: not adopted meanwhile.
+    private var forgetting: Set<String> = []
+
+    /// Windows' scenes in `store`: the first window's is `mainScene`, and a
+    /// scene no window has shown for `forgetAfter` since its last save is
+    /// deleted by ``forgetAbandoned()``.
+    public init(
+        store: NavStore, mainScene: String = "main", forgetAfter: Duration = .seconds(30 * 24 * 60 * 60),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.store = store
+        self.mainScene = mainScene
+        self.forgetAfter = forgetAfter
+        self.now = now
+    }
+
+    /// The scene a window shows, marked as claimed until ``release(_:)``.
+    ///
+    /// - Parameter remembered: The name the window kept in `@SceneStorage`,
+    ///   or `""` when it kept none (a new window, or one whose storage was
+    ///   never written). Store the result there.
+    /// - Returns: `remembered` when no open window shows it; else
+    ///   ``mainScene`` when no open window shows that; else the most recently
+    ///   saved unclaimed scene this type named; else a new name. A store
+    ///   that cannot be listed only means nothing is adopted.
+    public func claim(remembered: String) async -> String {
+        if !remembered.isEmpty, !claimed.contains(remembered) { return take(remembered) }
+        if !claimed.contains(mainScene) { return take(mainScene) }
+        let saved: [SceneSummary]
+        do {
+            saved = try await store.scenes()
+        } catch {
+            store.logger.error("window scenes could not be listed", metadata: ["error": "\(error)"])
+            saved = []
+        }
+        // Chosen after the wait, so two windows claiming at once never
+        // adopt the same scene: the main actor runs one of them to here first.
+        let adoptable = saved
+            .filter { $0.scene.hasPrefix(Self.windowPrefix) && !claimed.contains($0.scene) && !forgetting.contains($0.scene) }
+            .max { ($0.updatedAt, $1.scene) < ($1.updatedAt, $0.scene) }
+        if let adopted = adoptable { return take(adopted.scene) }
+        return take(Self.windowPrefix + UUID().uuidString)
+    }
+
+    /// Marks a window's scene as shown by no window (the window closed or
+    /// was discarded); its saved state stays, for a later window to adopt.
+    public func release(_ scene: String) {
+        claimed.remove(scene)
+        inBackground.remove(scene)
+    }
+
+    // MARK: Suspension
+
+    /// Claimed scenes whose windows are in the background.
+    private var inBackground: Set<String> = []
+
+    /// Records that a window went to the background, and suspends the store
+    /// (``NavStore/suspend()``) once no claimed window is in the foreground:
+    /// the app is about to be suspended, and must hold no SQLite lock then.
+    /// Call it after the window's last save (``SceneNavigator/flush()``).
+    ///
+    /// - Returns: Whether the store is now suspended.
+    @discardableResult
+    public func sceneDidEnterBackground(_ scene: String) async -> Bool {
+        guard claimed.contains(scene) else { return store.isSuspended }
+        inBackground.insert(scene)
+        guard inBackground.isSuperset(of: claimed) else { return false }
+        await store.suspend()
+        // A window may have come back while the store was suspending.
+        if !inBackground.isSuperset(of: claimed) { store.resume() }
+        return store.isSuspended
+    }
+
+    /// Records that a window is coming to the foreground (active or
+    /// inactive) and resumes the store if it was suspended. Saves refused
+    /// meanwhile are retried by the navigator's next change or flush.
+    public func sceneWillEnterForeground(_ scene: String) {
+        inBackground.remove(scene)
+        if store.isSuspended { store.resume() }
+    }
+
+    /// Deletes the scenes this type named that no open window shows and
+    /// whose last save is older than ``forgetAfter``. Call it when every
+    /// window that will come back has claimed its scene (`NavStateUI` calls
+    /// it when a scene goes to the background).
+    ///
+    /// - Returns: The scenes deleted.
+    @discardableResult
+    public func forgetAbandoned() async throws(NavStoreError) -> [String] {
+        let seconds = Double(forgetAfter.components.seconds)
+        let cutoff = now().addingTimeInterval(-seconds)
+        let stale = try await store.scenes()
+            .filter { $0.scene.hasPrefix(Self.windowPrefix) && $0.updatedAt < cutoff }
+            .map(\.scene)
+        let doomed = stale.filter { !claimed.contains($0) && !forgetting.contains($0) }
+        forgetting.formUnion(doomed)
+        defer { forgetting.subtract(doomed) }
+        var deleted: [String] = []
+        for scene in doomed {
+            if try await store.delete(scene: scene) { deleted.append(scene) }
+        }
+        if !deleted.isEmpty {
+            store.logger.debug("forgot abandoned window scenes", metadata: ["count": "\(deleted.count)"])
+        }
+        return deleted
+    }
+
+    private func take(_ scene: String) -> String {
+        claimed.insert(scene)
+        return scene
+    }
+}
