@@ -46,6 +46,36 @@ struct StoreLocationTests {
     }
     #endif
 
+    @Test func eachPlatformKeepsTheStoreWhereItsDataSurvivesOrSaysItMayNot() {
+        typealias Location = NavStore.StorageLocation
+        #expect(Location.current == .applicationSupport, "Linux, as iOS")
+        #expect(Location.applicationSupport.directory == .applicationSupportDirectory)
+        #expect(Location.applicationSupportPerApp.directory == .applicationSupportDirectory)
+        #expect(Location.caches.directory == .cachesDirectory, "tvOS writes nothing to Application Support")
+        #expect(!Location.caches.isPersistent)
+        #expect(Location.applicationSupport.isPersistent && Location.applicationSupportPerApp.isPersistent)
+        let container = URL(fileURLWithPath: "/containers/group.shop")
+        #expect(Location.applicationSupport.appGroupFolder(in: container) == container)
+        #expect(Location.caches.appGroupFolder(in: container).path == "/containers/group.shop/Library/Caches")
+    }
+
+    @Test func backupExclusionCoversTheFilesAndTheFolderDefaultURLMade() throws {
+        let directory = try TemporaryDirectory()
+        let url = try NavStore.defaultURL(in: directory.url, fileName: "navstate.sqlite")
+        // Open, so its -wal and -shm exist.
+        let store = try NavStore(path: url.path, configuration: StoreFixtures.quiet())
+        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        let folder = url.deletingLastPathComponent().path
+        #expect(NavStore.backupExclusionTargets(url.path) == [url.path, url.path + "-wal", url.path + "-shm", folder])
+        // A file the app placed in a folder of its own: that folder is left alone.
+        let own = directory.path("Documents/shop.sqlite")
+        try FileManager.default.createDirectory(atPath: directory.path("Documents"), withIntermediateDirectories: true)
+        let ownStore = try NavStore(path: own, configuration: StoreFixtures.quiet())
+        try ownStore.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        #expect(NavStore.backupExclusionTargets(own) == [own, own + "-wal", own + "-shm"])
+        _ = (store, ownStore)
+    }
+
     @Test func backupExclusionAndProtectionAreOnByDefault() {
         let configuration = NavStore.Configuration()
         #expect(configuration.isExcludedFromBackup)

@@ -18,31 +18,88 @@ extension NavStore {
     }
 
     /// Where an app keeps its store: `NavState/navstate.sqlite` inside the
-    /// app's Application Support folder, or inside an App Group's shared
-    /// container so the app's extensions (widgets, intents) open the same
-    /// file. Missing folders are created.
+    /// folder the platform keeps an app's own data in, or inside an App
+    /// Group's shared container so the app's extensions (widgets, intents)
+    /// open the same file. Missing folders are created.
     ///
     /// ```swift
-    /// let store = try NavStore(path: NavStore.defaultURL().path)
+    /// let store = try await NavStore.open(path: NavStore.defaultURL().path)
     /// // shared with a widget:
-    /// let shared = try NavStore(path: NavStore.defaultURL(appGroup: "group.com.example.shop").path)
+    /// let shared = try await NavStore.open(path: NavStore.defaultURL(appGroup: "group.com.example.shop").path)
     /// ```
     ///
-    /// On macOS, where Application Support is shared by every app of the
-    /// user, the folder is `Application Support/<bundle identifier>/NavState`.
+    /// The folder, per platform (docs/platforms.md, "Where the file
+    /// lives"):
+    /// - iOS, iPadOS, watchOS, visionOS: Application Support.
+    /// - macOS, where Application Support is shared by every app of the
+    ///   user: `Application Support/<bundle identifier>`.
+    /// - tvOS, which keeps only a small persistent allowance and writes
+    ///   nothing to Application Support on a device: Caches
+    ///   (`Library/Caches` in an App Group container), which the system may
+    ///   purge while the app is not running. A purged store restores as
+    ///   ``RestoreReport/Outcome/noSavedState``.
     ///
     /// - Throws: ``NavStoreError/invalidArgument(_:)`` for an App Group on a
-    ///   platform without them, or one the app's entitlements do not name;
+    ///   platform without them, or, on the iOS family, one the app's
+    ///   entitlements do not name (macOS returns a URL for any group; a
+    ///   sandboxed app then fails to open there with
+    ///   ``NavStoreError/readOnly(path:)`` or
+    ///   ``NavStoreError/cannotOpen(path:message:)``);
     ///   ``NavStoreError/cannotOpen(path:message:)`` when a folder cannot be
     ///   created.
     public static func defaultURL(appGroup: String? = nil, fileName: String = "navstate.sqlite") throws(NavStoreError) -> URL {
+        let location = StorageLocation.current
         let base: URL
         if let appGroup {
-            base = try appGroupContainer(appGroup)
+            base = location.appGroupFolder(in: try appGroupContainer(appGroup))
         } else {
-            base = try applicationSupport()
+            base = try appFolder(location)
         }
         return try defaultURL(in: base, fileName: fileName)
+    }
+
+    /// Where the platform keeps an app's own data, as
+    /// ``defaultURL(appGroup:fileName:)`` uses it.
+    package enum StorageLocation: Sendable, Hashable, CaseIterable {
+        /// Application Support: iOS, iPadOS, watchOS, visionOS (and Linux).
+        case applicationSupport
+        /// Application Support, inside a folder named after the app's
+        /// bundle identifier: macOS.
+        case applicationSupportPerApp
+        /// Caches, which the system may purge while the app is not running:
+        /// tvOS.
+        case caches
+
+        /// This platform's.
+        package static var current: StorageLocation {
+            #if os(tvOS)
+            .caches
+            #elseif os(macOS)
+            .applicationSupportPerApp
+            #else
+            .applicationSupport
+            #endif
+        }
+
+        /// The search-path directory the folder is in.
+        package var directory: FileManager.SearchPathDirectory {
+            switch self {
+            case .applicationSupport, .applicationSupportPerApp: .applicationSupportDirectory
+            case .caches: .cachesDirectory
+            }
+        }
+
+        /// Whether what is kept there survives until the app deletes it.
+        package var isPersistent: Bool { self != .caches }
+
+        /// The folder inside an App Group's container: the container itself,
+        /// or its `Library/Caches` on tvOS.
+        package func appGroupFolder(in container: URL) -> URL {
+            switch self {
+            case .applicationSupport, .applicationSupportPerApp: container
+            case .caches: container.appendingPathComponent("Library/Caches", isDirectory: true)
+            }
+        }
     }
 
     /// `<base>/NavState/<fileName>`, the folder created if missing.
@@ -50,7 +107,7 @@ extension NavStore {
         guard !fileName.isEmpty, !fileName.contains("/") else {
             throw .invalidArgument("a store's file name cannot be empty or hold '/': '\(fileName)'")
         }
-        let folder = base.appendingPathComponent("NavState", isDirectory: true)
+        let folder = base.appendingPathComponent(folderName, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -59,28 +116,31 @@ extension NavStore {
         return folder.appendingPathComponent(fileName, isDirectory: false)
     }
 
-    private static func applicationSupport() throws(NavStoreError) -> URL {
+    /// The folder ``defaultURL(appGroup:fileName:)`` keeps the store in.
+    static let folderName = "NavState"
+
+    private static func appFolder(_ location: StorageLocation) throws(NavStoreError) -> URL {
         let files = FileManager.default
         var base: URL
         do {
-            base = try files.url(for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
+            base = try files.url(for: location.directory, in: .userDomainMask, appropriateFor: nil, create: true)
         } catch {
-            throw .cannotOpen(path: "Application Support", message: error.localizedDescription)
+            throw .cannotOpen(path: "\(location.directory)", message: error.localizedDescription)
         }
-        #if os(macOS)
         // macOS: ~/Library/Application Support is every app's; keep to ours.
-        if let bundle = Bundle.main.bundleIdentifier {
+        if location == .applicationSupportPerApp, let bundle = Bundle.main.bundleIdentifier {
             base = base.appendingPathComponent(bundle, isDirectory: true)
         }
-        #endif
         return base
     }
 
     private static func appGroupContainer(_ group: String) throws(NavStoreError) -> URL {
         #if canImport(Darwin)
         // FileManager.containerURL(forSecurityApplicationGroupIdentifier:):
-        // iOS 7, macOS 10.8, tvOS 9, watchOS 2, visionOS 1. Nil on iOS for
-        // a group the app's entitlements do not list.
+        // iOS 7, macOS 10.8, tvOS 9, watchOS 2, visionOS 1. Apple: "In iOS,
+        // the value is nil when the group identifier is invalid. In macOS, a
+        // URL of the expected form is always returned, even if the app group
+        // is invalid".
         guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group) else {
             throw .invalidArgument("no container for App Group '\(group)'; list it in the app's and extensions' entitlements")
         }
@@ -90,26 +150,39 @@ extension NavStore {
         #endif
     }
 
+    /// The paths a writable open marks as excluded from backups (or not):
+    /// the file, its `-wal` and `-shm` when they exist, and the `NavState`
+    /// folder ``defaultURL(appGroup:fileName:)`` made, so the flag covers the
+    /// folder too. A folder the app chose itself (its Documents) is left
+    /// alone: excluding it would exclude everything else in it.
+    static func backupExclusionTargets(_ path: String, exists: (String) -> Bool = FileManager.default.fileExists(atPath:)) -> [String] {
+        var targets = ["", "-wal", "-shm"].map { path + $0 }.filter(exists)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        if folder.lastPathComponent == folderName, exists(folder.path) { targets.append(folder.path) }
+        return targets
+    }
+
     /// Marks the store's files as the configuration asks: excluded from
     /// backups, and with their Data Protection class. Run at every writable
     /// open, since some file operations reset the backup flag (Apple:
     /// "Set this property each time you save a file").
     static func applyFileAttributes(_ path: String, _ configuration: Configuration) throws(NavStoreError) {
         #if canImport(Darwin)
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-            if configuration.isExcludedFromBackup {
-                var url = URL(fileURLWithPath: path + suffix)
-                // URLResourceValues.isExcludedFromBackup: iOS 8, macOS 10.10,
-                // tvOS 9, watchOS 2, visionOS 1.
-                var values = URLResourceValues()
-                values.isExcludedFromBackup = true
-                do {
-                    try url.setResourceValues(values)
-                } catch {
-                    throw .cannotOpen(path: path, message: "could not exclude it from backups: \(error.localizedDescription)")
-                }
+        for target in backupExclusionTargets(path) {
+            var url = URL(fileURLWithPath: target)
+            // URLResourceValues.isExcludedFromBackup: iOS 8, macOS 10.10,
+            // tvOS 9, watchOS 2, visionOS 1. Set either way, so that turning
+            // the option off includes the files (and folder) again.
+            var values = URLResourceValues()
+            values.isExcludedFromBackup = configuration.isExcludedFromBackup
+            do {
+                try url.setResourceValues(values)
+            } catch {
+                throw .cannotOpen(path: path, message: "could not set its backup exclusion: \(error.localizedDescription)")
             }
-            #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        }
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
             // FileAttributeKey.protectionKey with FileProtectionType:
             // completeUntilFirstUserAuthentication and complete exist from
             // iOS 5 / tvOS 9 / watchOS 2 / visionOS 1.
@@ -125,8 +198,8 @@ extension NavStore {
                     throw .cannotOpen(path: path, message: "could not set its file protection: \(error.localizedDescription)")
                 }
             }
-            #endif
         }
+        #endif
         #endif
     }
 }
