@@ -12,7 +12,7 @@ enum ShopRoute: NavDestination {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 func navigate() async throws {
-    let store = try NavStore.inMemory()  // an app: NavStore(path: NavStore.defaultURL().path)
+    let store = try NavStore.inMemory()  // an app: try await NavStore.open(path: NavStore.defaultURL().path)
     var registry = DestinationRegistry()
     try registry.register(ShopRoute.self, as: "shop")
 

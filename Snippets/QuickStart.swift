@@ -22,7 +22,7 @@ func quickStart() async throws {
     let decoded = try NavPath.decode(representation: json, registry: registry)
     precondition(decoded.path == path && decoded.failures.isEmpty)
 
-    // In an app: NavStore(path: NavStore.defaultURL().path)
+    // In an app: try await NavStore.open(path: NavStore.defaultURL().path)
     let store = try NavStore.inMemory()
     // From the main actor: SQLite runs on the store's own queue.
     let saved = try await store.save(SceneState(root: Array(path)), scene: "main")

@@ -81,6 +81,11 @@ struct AsyncStoreTests {
         await #expect(throws: NavStoreError.notADatabase(path: directory.path("junk.sqlite"))) {
             _ = try await NavStore.open(path: directory.path("junk.sqlite"), configuration: StoreFixtures.quiet())
         }
+        // The recovering open sets the junk aside, intact, and starts afresh.
+        let (fresh, recovery) = try await NavStore.openRecovering(path: directory.path("junk.sqlite"), configuration: StoreFixtures.quiet())
+        let aside = try #require(recovery?.movedTo)
+        #expect(try String(contentsOfFile: aside, encoding: .utf8) == "not a database, not at all, and long enough")
+        #expect(try await fresh.scenes().isEmpty)
     }
 
     @MainActor @Test func theMainActorStaysFreeWhileASaveWaitsForAnotherWriter() async throws {

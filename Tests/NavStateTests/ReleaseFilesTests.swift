@@ -13,6 +13,30 @@ struct ReleaseFilesTests {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// A newcomer reads only the repository: no document points into the
+    /// workspace it was developed in, except the tool docs/platforms.md
+    /// describes.
+    @Test func noDocumentLinksOutsideTheRepository() throws {
+        let documents = ["README.md"] + (try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path))
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        #expect(documents.count > 5)
+        for document in documents {
+            let text = try Self.text(document)
+            #expect(!text.contains("../shared/seeds") && !text.contains("../shared/fixtures"), "\(document)")
+        }
+    }
+
+    /// The dependency floors are the ones docs/platforms.md explains: each
+    /// the oldest release whose manifest Xcode 16 reads.
+    @Test func theDependencyFloorsAreTheDocumentedOnes() throws {
+        let manifest = try Self.text("Package.swift")
+        #expect(manifest.hasPrefix("// swift-tools-version: 6.0\n"))
+        #expect(manifest.contains(#".package(url: "https://github.com/apple/swift-log", from: "1.6.0")"#))
+        #expect(manifest.contains(#".package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")"#))
+        let platforms = try Self.text("docs/platforms.md")
+        #expect(platforms.contains("swift-log 1.6.0") && platforms.contains("swift-argument-parser 1.5.0"))
+    }
+
     @Test func theLicenseIsMIT() throws {
         let license = try Self.text("LICENSE")
         #expect(license.hasPrefix("MIT License"))
@@ -25,7 +49,7 @@ struct ReleaseFilesTests {
 
     @Test func theSwiftPackageIndexBuildsTheDocumentedTargetsOnEveryPlatform() throws {
         let spi = try Self.text(".spi.yml")
-        #expect(spi.contains("documentation_targets: [NavState, NavStateModel, NavStateTooling]"))
+        #expect(spi.contains("documentation_targets: [NavState, NavStateModel, NavStateNavigator, NavStateTooling]"))
         for platform in ["ios", "macos-spm", "tvos", "watchos", "visionos", "linux"] {
             #expect(spi.contains("platform: \(platform)"), "\(platform)")
         }
@@ -36,7 +60,22 @@ struct ReleaseFilesTests {
         #expect(workflow.contains("bash .ci/run"))
         #expect(workflow.contains("swift test"))
         #expect(workflow.contains("xcodebuild build"))
-        #expect(workflow.contains("generic/platform=iOS Simulator"))
+        // Every library product the manifest ships is built for every Apple
+        // platform .spi.yml promises.
+        let manifest = try Self.text("Package.swift")
+        let products = try NSRegularExpression(pattern: #"\.library\(name: "(\w+)""#)
+            .matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest))
+            .compactMap { Range($0.range(at: 1), in: manifest).map { String(manifest[$0]) } }
+        #expect(products.count == 4)
+        let loop = try #require(workflow.components(separatedBy: "\n").first { $0.contains("for scheme in") })
+        for product in products {
+            #expect(loop.contains(" \(product) ") || loop.contains(" \(product);"), "\(product) is not built by the workflow")
+        }
+        for platform in ["iOS Simulator", "macOS", "tvOS Simulator", "watchOS Simulator", "visionOS Simulator"] {
+            #expect(workflow.contains("destination: generic/platform=\(platform)\n"), "\(platform)")
+        }
+        // The oldest Xcode the package supports resolves it.
+        #expect(workflow.contains("Xcode_16.0.app"))
         let ci = try Self.text(".ci/run")
         #expect(ci.contains("generate-documentation"))
         #expect(ci.contains("--warnings-as-errors"))

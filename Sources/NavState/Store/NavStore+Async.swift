@@ -40,17 +40,44 @@ extension NavStore {
         try await opening(path, configuration, readOnly: true)
     }
 
-    private static func opening(_ path: String, _ configuration: Configuration, readOnly: Bool) async throws(NavStoreError) -> NavStore {
-        let queue = makeQueue()
-        let result: Result<NavStore, NavStoreError> = await withCheckedContinuation { continuation in
-            queue.async {
-                continuation.resume(returning: outcome { () throws(NavStoreError) in
-                    try NavStore(opening: path, configuration: configuration, readOnly: readOnly, queue: queue)
-                })
+    /// Opens the database at `path` as ``openRecovering(path:configuration:)``
+    /// does (an unusable file is moved aside and a fresh store started),
+    /// off the calling thread.
+    ///
+    /// ```swift
+    /// let (store, recovery) = try await NavStore.openRecovering(path: NavStore.defaultURL().path)
+    /// ```
+    public static func openRecovering(
+        path: String, configuration: Configuration = Configuration()
+    ) async throws(NavStoreError) -> (store: NavStore, recovery: StoreRecovery?) {
+        let opened = try await onNewQueue { _ in
+            outcome { () throws(NavStoreError) in
+                let (store, recovery) = try openRecovering(path: path, configuration: configuration)
+                return RecoveredOpen(store: store, recovery: recovery)
             }
         }
+        return (opened.store, opened.recovery)
+    }
+
+    private static func opening(_ path: String, _ configuration: Configuration, readOnly: Bool) async throws(NavStoreError) -> NavStore {
+        try await onNewQueue { queue in
+            outcome { () throws(NavStoreError) in
+                try NavStore(opening: path, configuration: configuration, readOnly: readOnly, queue: queue)
+            }
+        }
+    }
+
+    /// Runs `work` on a new store queue (handed to it, so the store it opens
+    /// keeps it) and resumes the caller with its outcome.
+    private static func onNewQueue<T: Sendable>(
+        _ work: @escaping @Sendable (DispatchQueue) -> Result<T, NavStoreError>
+    ) async throws(NavStoreError) -> T {
+        let queue = makeQueue()
+        let result: Result<T, NavStoreError> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: work(queue)) }
+        }
         switch result {
-        case .success(let store): return store
+        case .success(let value): return value
         case .failure(let error): throw error
         }
     }
@@ -153,4 +180,10 @@ private final class PendingWork<T: Sendable>: @unchecked Sendable {
         self.work = nil
         return work()
     }
+}
+
+/// What a recovering open hands back, as one Sendable value to cross the queue.
+private struct RecoveredOpen: Sendable {
+    let store: NavStore
+    let recovery: StoreRecovery?
 }

@@ -46,7 +46,7 @@ extension NavStore {
     /// disk, a busy file) are thrown as they are, and nothing is moved.
     ///
     /// ```swift
-    /// let (store, recovery) = try NavStore.openRecovering(path: url.path)
+    /// let (store, recovery) = try await NavStore.openRecovering(path: url.path)
     /// if let recovery { logger.error("navigation state reset: \(recovery.error); kept at \(recovery.movedTo ?? path)") }
     /// ```
     public static func openRecovering(

@@ -13,7 +13,7 @@ package import NavStateSQLite
 /// Saves and loads navigation state per scene in one SQLite file.
 ///
 /// ```swift
-/// let store = try NavStore(path: NavStore.defaultURL().path)
+/// let store = try await NavStore.open(path: NavStore.defaultURL().path)
 /// let saved = try await store.save(state, scene: "main")
 /// let head = try await store.load(scene: "main")
 /// ```
