@@ -403,7 +403,7 @@ public final class SceneNavigator {
     /// says the restored screens are up (or at once when there was nothing
     /// to restore).
     ///
-    /// - Throws: ``NavStoreError`` when the store cannot be read; the
+    /// - Throws: ``/NavState/NavStoreError`` when the store cannot be read; the
     ///   navigator then starts empty and saves as usual.
     @discardableResult
     public func restore(options: RestoreOptions = RestoreOptions()) async throws(NavStoreError) -> RestoreReport {
@@ -493,7 +493,7 @@ public final class SceneNavigator {
     /// changes wait for the confirmation, so that a launch that crashes
     /// never saves over the revision the crash-loop guard counts.
     ///
-    /// - Throws: ``NavStoreError`` when the save failed (the state is kept,
+    /// - Throws: ``/NavState/NavStoreError`` when the save failed (the state is kept,
     ///   and saved again on the next change or flush).
     public func flush() async throws(NavStoreError) {
         if let confirming = confirmTask { await confirming.value }

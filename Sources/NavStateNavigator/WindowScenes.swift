@@ -102,7 +102,7 @@ public final class WindowScenes {
     private var inBackground: Set<String> = []
 
     /// Records that a window went to the background, and suspends the store
-    /// (``NavStore/suspend()``) once no claimed window is in the foreground:
+    /// (``/NavState/NavStore/suspend()``) once no claimed window is in the foreground:
     /// the app is about to be suspended, and must hold no SQLite lock then.
     /// Call it after the window's last save (``SceneNavigator/flush()``).
     ///

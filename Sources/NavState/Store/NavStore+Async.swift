@@ -40,7 +40,7 @@ extension NavStore {
         try await opening(path, configuration, readOnly: true)
     }
 
-    /// Opens the database at `path` as ``openRecovering(path:configuration:)``
+    /// Opens the database at `path` as the synchronous `openRecovering(path:configuration:)`
     /// does (an unusable file is moved aside and a fresh store started),
     /// off the calling thread.
     ///

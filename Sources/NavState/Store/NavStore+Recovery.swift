@@ -3,7 +3,7 @@ import Logging
 import NavStateModel
 import NavStateSQLite
 
-/// What ``NavStore/openRecovering(path:configuration:)`` did to get a usable
+/// What `NavStore.openRecovering(path:configuration:)` did to get a usable
 /// store.
 public struct StoreRecovery: Sendable, Hashable {
     /// Why the file, or a scene in it, could not be used.
