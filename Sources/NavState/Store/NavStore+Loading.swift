@@ -48,7 +48,8 @@ extension NavStore {
                 try find.bind(.text(scene))
                 guard try find.step() else { return .success(nil) }
                 let sceneID = find.int(at: 0)
-                let kept = find.optionalInt(at: 1)
+                // Out of range: damage `check` reports; every row is history.
+                let kept = find.optionalInt(at: 1).flatMap { StoredRange.keptRevisions.contains($0) ? $0 : nil }
                 find.reset()
                 guard let top = try Self.headRow(connection, sceneID: sceneID) else {
                     if revision == nil {
@@ -76,17 +77,17 @@ extension NavStore {
                     return .failure(.corrupt(path: path, message: "a revision's layout does not decode: \(problem)"))
                 }
                 let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
-                if number == top.number && damage.isEmpty {
+                if number == top.number && damage.isEmpty, let chainBytes = top.chainBytes {
                     if var cached = store.heads[scene], cached.sceneID == sceneID, cached.revision == number {
                         // This store's own save of the same revision: keep
                         // what it knows of its elements (their identities
                         // and byte counts), with the row as the file has it.
-                        (cached.base, cached.chainBytes, cached.keptRevisions, cached.epoch) = (top.base, top.chainBytes, kept, store.cacheEpoch)
+                        (cached.base, cached.chainBytes, cached.keptRevisions, cached.epoch) = (top.base, chainBytes, kept, store.cacheEpoch)
                         store.heads[scene] = cached
                     } else {
                         store.heads[scene] = CachedHead(
                             sceneID: sceneID, revision: number, slots: read.slots, layout: read.layout,
-                            base: top.base, chainBytes: top.chainBytes, keptRevisions: kept, epoch: store.cacheEpoch)
+                            base: top.base, chainBytes: chainBytes, keptRevisions: kept, epoch: store.cacheEpoch)
                     }
                 }
                 return .success((StoredRevision(scene: scene, revision: number, savedAt: read.savedAt, state: state), damage))
@@ -99,13 +100,23 @@ extension NavStore {
     }
 
     /// A scene's newest revision row: its number, base and chain bytes.
-    static func headRow(_ connection: SQLiteConnection, sceneID: Int) throws(SQLiteError) -> (number: Int, base: Int, chainBytes: Int)? {
-        let statement = try connection.cached(
-            "SELECT number, base, chain_bytes FROM revision WHERE scene_id = ?1 ORDER BY number DESC LIMIT 1")
+    ///
+    /// Rows numbered outside ``StoredRange/revision`` are not history
+    /// (damage `check` reports). The base is checked when the chain is
+    /// read; chain bytes out of their range are `nil`, and such a head is
+    /// not cached, so the next save writes a full row on top of it.
+    static func headRow(
+        _ connection: SQLiteConnection, sceneID: Int
+    ) throws(SQLiteError) -> (number: Int, base: Int, chainBytes: Int?)? {
+        let statement = try connection.cached("""
+            SELECT number, base, chain_bytes FROM revision
+            WHERE scene_id = ?1 AND number BETWEEN 1 AND 4503599627370496 ORDER BY number DESC LIMIT 1
+            """)
         try statement.bind(.integer(sceneID))
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        return (statement.int(at: 0), statement.int(at: 1), statement.int(at: 2))
+        let chainBytes = statement.int(at: 2)
+        return (statement.int(at: 0), statement.int(at: 1), StoredRange.bytes.contains(chainBytes) ? chainBytes : nil)
     }
 
     /// A revision's state as its rows build it: the full row it names as
@@ -136,11 +147,12 @@ extension NavStore {
         defer { chain.reset() }
         var slots: [Int: [NavEntry]] = [:]
         var layout: String?
-        var expected = base
-        while try chain.step() {
+        // The next revision of the chain; `nil` once `number` was read.
+        var expected: Int? = base
+        while let next = expected, try chain.step() {
             let found = chain.int(at: 0)
-            guard found == expected else {
-                return .failure(RevisionChange.Problem(description: "revision \(expected), which it builds on, is not in the file"))
+            guard found == next else {
+                return .failure(RevisionChange.Problem(description: "revision \(next), which it builds on, is not in the file"))
             }
             /// A problem of this row, or of one it builds on.
             func problem(_ text: String) -> RevisionChange.Problem {
@@ -165,10 +177,14 @@ extension NavStore {
                 return .failure(problem(error.description))
             }
             if let changed = change.layout { layout = changed }
-            expected += 1
+            // Compared before adding: `number` comes from the file.
+            expected = found == number ? nil : found + 1
         }
-        guard expected == number + 1, let layout else {
-            return .failure(RevisionChange.Problem(description: "revision \(expected), which it builds on, is not in the file"))
+        if let missing = expected {
+            return .failure(RevisionChange.Problem(description: "revision \(missing), which it builds on, is not in the file"))
+        }
+        guard let layout else {
+            return .failure(RevisionChange.Problem(description: "revision \(base), which it builds on, holds no layout"))
         }
         return .success(RevisionRead(savedAt: savedAt, slots: slots, layout: layout))
     }

@@ -168,7 +168,8 @@ extension NavStore {
         // Every scene with a row older than its oldest kept revision.
         let old = try connection.cached("""
             SELECT s.id, s.name, h.head FROM scene AS s
-            JOIN (SELECT scene_id, max(number) AS head, min(number) AS oldest FROM revision GROUP BY scene_id) AS h
+            JOIN (SELECT scene_id, max(number) AS head, min(number) AS oldest FROM revision
+                  WHERE number BETWEEN 1 AND 4503599627370496 GROUP BY scene_id) AS h
                 ON h.scene_id = s.id
             WHERE h.oldest <= h.head - ?1
             """)

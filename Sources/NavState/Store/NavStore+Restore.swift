@@ -180,7 +180,7 @@ extension NavStore {
                 try find.bind(.text(scene))
                 guard try find.step() else { return RevisionChoice(head: nil, revision: nil, skipped: []) }
                 let sceneID = find.int(at: 0)
-                let keptRevisions = find.optionalInt(at: 1)
+                let keptRevisions = find.optionalInt(at: 1).flatMap { StoredRange.keptRevisions.contains($0) ? $0 : nil }
                 find.reset()
                 guard let head = try Self.headRow(connection, sceneID: sceneID)?.number else {
                     return RevisionChoice(head: nil, revision: nil, skipped: [])
@@ -191,7 +191,7 @@ extension NavStore {
                 let candidates = try connection.cached("""
                     SELECT r.number, coalesce(a.unconfirmed, 0) FROM revision AS r
                     LEFT JOIN restore_attempt AS a ON a.scene_id = r.scene_id AND a.revision = r.number
-                    WHERE r.scene_id = ?1 ORDER BY r.number DESC LIMIT ?2
+                    WHERE r.scene_id = ?1 AND r.number BETWEEN 1 AND 4503599627370496 ORDER BY r.number DESC LIMIT ?2
                     """)
                 try candidates.bind(.integer(sceneID), .integer(window))
                 while try candidates.step() {

@@ -135,7 +135,7 @@ extension NavStore {
             try configuration.limits.checkSceneName(scene)
             return try configuration.limits.byteCount(checking: state, scene: scene, known: known)
         }
-        let keptRevisions = configuration.keptRevisions.map { max(1, $0) }
+        let keptRevisions = configuration.keptRevisions.map { min(max(1, $0), StoredRange.keptRevisions.upperBound) }
         let newSlots = Slots.of(state)
         let layout = state.presentations.isEmpty && state.checkpoints.isEmpty && state.values.isEmpty
             ? StoredLayout.emptyJSON
@@ -185,10 +185,12 @@ extension NavStore {
                     (sceneID, storedKept, top) = (cachedRow.sceneID, cachedRow.kept, cachedRow.top)
                 } else {
                     // The scene and its head row in one statement.
+                    // Rows numbered outside StoredRange.revision are not history.
                     let find = try connection.cached("""
                         SELECT s.id, s.kept_revisions, r.number, r.base, r.chain_bytes FROM scene AS s
                         LEFT JOIN revision AS r ON r.scene_id = s.id
-                            AND r.number = (SELECT max(number) FROM revision WHERE scene_id = s.id)
+                            AND r.number = (SELECT max(number) FROM revision
+                                            WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
                         WHERE s.name = ?1
                         """)
                     try find.bind(.text(scene))
@@ -200,6 +202,10 @@ extension NavStore {
                     find.reset()
                 }
                 let head = top?.number ?? 0
+                guard head < StoredRange.revision.upperBound else {
+                    return .failure(.corrupt(
+                        path: path, message: "scene '\(NavStoreError.shortened(scene))' is at revision \(head), the largest a file holds"))
+                }
                 if let expectedHead, expectedHead != head {
                     return .failure(.conflict(scene: scene, expected: expectedHead, actual: head))
                 }
@@ -207,6 +213,12 @@ extension NavStore {
                 // file) gets a full row on top, so a save always leaves a
                 // head that loads.
                 var headIsDamaged = false
+                if let row = top, !(1...row.number).contains(row.base) || !StoredRange.bytes.contains(row.chainBytes) {
+                    // Its base or chain bytes are out of range: a full row
+                    // on top starts a new chain, and nothing adds to them.
+                    top = (row.number, row.number, 0)
+                    headIsDamaged = true
+                }
                 let isNewScene = sceneID == 0
                 if isNewScene {
                     try connection.cached("INSERT INTO scene (name, created_at, kept_revisions) VALUES (?1, ?2, ?3)")
@@ -218,7 +230,7 @@ extension NavStore {
                 } else if head == 0 || (cachedSceneID == sceneID && cachedRevision == head) {
                     // No revision yet, or the cached entries are the head's: nothing to read.
                     if head == 0 { slots = [:]; identities = [:]; headLayout = "" }
-                } else if case .success(let read)? = try Self.readRevision(connection, sceneID: sceneID, number: head) {
+                } else if !headIsDamaged, case .success(let read)? = try Self.readRevision(connection, sceneID: sceneID, number: head) {
                     slots = read.slots
                     identities = [:]
                     headLayout = read.layout

@@ -240,6 +240,7 @@ struct RevisionChange: Equatable {
             var previousSlot: Int?
             for _ in 0..<count {
                 let slot = unzigzag(try reader.varint())
+                guard StoredRange.slot.contains(slot) else { throw Problem(description: "its change names slot \(slot)") }
                 if let previousSlot, slot <= previousSlot {
                     throw Problem(description: "its change lists slot \(slot) out of order")
                 }
@@ -256,6 +257,8 @@ struct RevisionChange: Equatable {
                     let version: Int?
                     switch try reader.byte() {
                     case 0: version = nil
+                    // Any Int, kept as saved: a version is only compared
+                    // and counted up to the registered one, never added to.
                     case 1: version = unzigzag(try reader.varint())
                     case let marker: throw Problem(description: "its change has an unknown version marker \(marker)")
                     }

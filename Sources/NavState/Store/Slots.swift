@@ -52,7 +52,7 @@ enum Slots {
 
         func leaveOut(slot: Int, problem: String) {
             for (position, entry) in (rows[slot] ?? []).enumerated() {
-                let location: EntryLocation = slot < 0 ? .presentation(-slot) : .stack(slot, position: position)
+                let location: EntryLocation = slot < 0 ? .presentation(0 &- slot) : .stack(slot, position: position)
                 damage.append(StoredDamage(location: location, entry: entry, problem: problem))
             }
         }
@@ -93,7 +93,10 @@ enum Slots {
             state.presentations.append(presentation)
             level += 1
         }
-        for slot in rows.keys.sorted() where abs(slot) > layout.presentations.count {
+        // Not `abs(slot)`: slots come from the file (decoding keeps them in
+        // StoredRange.slot, and this must not trap even if it did not).
+        let levels = layout.presentations.count
+        for slot in rows.keys.sorted() where slot > levels || slot < -levels {
             leaveOut(slot: slot, problem: "slot \(slot) belongs to no presentation of the layout")
         }
 
