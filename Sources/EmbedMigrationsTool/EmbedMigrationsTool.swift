@@ -9,7 +9,18 @@ import Foundation
 /// `NNNN_description.sql`; numbers must run 1, 2, 3, … without gaps.
 @main
 struct EmbedMigrationsTool {
-    static func main() throws {
+    /// Refuses bad input with a message and exit status 1; an error thrown
+    /// out of `main` would be a crash (and start the runtime's backtracer).
+    static func main() {
+        do {
+            try run()
+        } catch {
+            FileHandle.standardError.write(Data("EmbedMigrationsTool: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func run() throws {
         let arguments = CommandLine.arguments.dropFirst()
         guard let output = arguments.first else {
             throw ToolError("usage: EmbedMigrationsTool OUTPUT FILE.sql…")
