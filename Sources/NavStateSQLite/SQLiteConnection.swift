@@ -48,7 +48,10 @@ package final class SQLiteConnection {
         var query = ""
         switch mode {
         case .readWrite(let create):
-            flags |= SQLITE_OPEN_READWRITE
+            // NOFOLLOW (SQLite 3.31): a writer never turns the target of a
+            // symbolic link into a database ("the database filename is not
+            // allowed to be a symbolic link", sqlite.org/c3ref/open.html).
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW
             if create { flags |= SQLITE_OPEN_CREATE }
         case .readOnly:
             flags |= SQLITE_OPEN_READONLY

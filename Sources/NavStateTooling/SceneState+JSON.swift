@@ -10,6 +10,20 @@ struct SceneDocument: Codable {
         var method: PresentationMethod
         var destination: [String]
         var stack: [String]
+
+        init(method: PresentationMethod, destination: [String], stack: [String]) {
+            self.method = method
+            self.destination = destination
+            self.stack = stack
+        }
+
+        /// `stack` may be left out: a plain sheet has none (docs/format.md).
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            method = try container.decode(PresentationMethod.self, forKey: .method)
+            destination = try container.decode([String].self, forKey: .destination)
+            stack = try container.decodeIfPresent([String].self, forKey: .stack) ?? []
+        }
     }
 
     var format: String

@@ -111,6 +111,38 @@ struct SceneStateTests {
         #expect(state.jsonData() == state.jsonData())
     }
 
+    /// docs/format.md: every key but `format` may be left out, and so may a
+    /// presentation's `stack`.
+    @Test func everyOptionalKeyOfSceneJSONMayBeLeftOut() throws {
+        let pair = #"["a","1"]"#
+        let cases: [(String, SceneState<NavEntry>)] = [
+            (#"{"format":"navstate.scene/1"}"#, SceneState()),
+            (#"{"format":"navstate.scene/1","presentations":[],"checkpoints":[],"values":{}}"#, SceneState()),
+            (#"{"format":"navstate.scene/1","root":\#(pair)}"#, SceneState(root: [NavEntry(tag: "a", payload: "1")])),
+            (#"{"format":"navstate.scene/1","presentations":[{"method":"sheet","destination":\#(pair)}]}"#,
+             SceneState(presentations: [Presentation(method: .sheet, destination: NavEntry(tag: "a", payload: "1"))])),
+            (#"{"format":"navstate.scene/1","presentations":[{"method":"managedSheet","destination":\#(pair)}]}"#,
+             SceneState(presentations: [Presentation(method: .managedSheet, destination: NavEntry(tag: "a", payload: "1"))])),
+            (#"{"format":"navstate.scene/1","root":\#(pair),"checkpoints":[{"name":"x","stack":0,"index":1}]}"#,
+             SceneState(root: [NavEntry(tag: "a", payload: "1")], checkpoints: [Checkpoint(name: "x", stack: 0, entriesKept: 1)])),
+            (#"{"format":"navstate.scene/1","values":{"tab":\#(pair)}}"#, SceneState(values: ["tab": NavEntry(tag: "a", payload: "1")])),
+        ]
+        for (json, expected) in cases {
+            #expect(try SceneState<NavEntry>(json: Array(json.utf8)) == expected, "\(json)")
+        }
+    }
+
+    @Test(arguments: [
+        #"{"format":"navstate.scene/1","presentations":[{"destination":["a","1"]}]}"#,
+        #"{"format":"navstate.scene/1","presentations":[{"method":"sheet"}]}"#,
+        #"{"format":"navstate.scene/1","checkpoints":[{"stack":0,"index":0}]}"#,
+        #"{"format":"navstate.scene/1","checkpoints":[{"name":"x","index":0}]}"#,
+        #"{"format":"navstate.scene/1","checkpoints":[{"name":"x","stack":0}]}"#,
+    ])
+    func aRequiredKeyOfSceneJSONLeftOutIsATypedError(json: String) {
+        #expect(throws: ImportError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
+    }
+
     @Test(arguments: [
         #"{"root":[]}"#,
         #"{"format":"navstate.scene/9"}"#,

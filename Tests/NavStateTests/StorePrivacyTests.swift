@@ -13,6 +13,59 @@ struct StorePrivacyTests {
         }
     }
 
+    private func mode(_ path: String) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    @Test func anEmptyFileOpenedAsANewStoreIsOwnerOnlyWithItsWALAndSHM() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o644]))
+        #expect(try mode(path) == 0o644)
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        for file in [path, path + "-wal", path + "-shm"] {
+            #expect(try mode(file) == 0o600, "\(file)")
+        }
+    }
+
+    @Test func aFileThatHoldsAStoreKeepsItsMode() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        do {
+            let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+            try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        }
+        #expect(chmod(path, 0o640) == 0)
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        try store.save(SceneState(root: [StoreFixtures.entry("2")]), scene: "main")
+        #expect(try mode(path) == 0o640)
+    }
+
+    @Test func aSymbolicLinkIsNeverOpenedForWriting() throws {
+        let directory = try TemporaryDirectory()
+        let target = directory.path("target")
+        #expect(FileManager.default.createFile(atPath: target, contents: Data()))
+        let link = directory.path("db.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect {
+            try NavStore(path: link, configuration: StoreFixtures.quiet())
+        } throws: { error in
+            guard case .cannotOpen = error as? NavStoreError else { return false }
+            return true
+        }
+        // The target stays as it was, and nothing was made beside the link.
+        #expect(try FileManager.default.attributesOfItem(atPath: target)[.size] as? Int == 0)
+        #expect(!FileManager.default.fileExists(atPath: link + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: target + "-wal"))
+        // A link to a store that exists is refused too.
+        let real = directory.path("real.sqlite")
+        try NavStore(path: real, configuration: StoreFixtures.quiet()).save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        let second = directory.path("second.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: real)
+        #expect(throws: NavStoreError.self) { try NavStore(path: second, configuration: StoreFixtures.quiet()) }
+    }
+
     @Test func afterPurgeNoPayloadBytesRemainInTheDatabaseOrWAL() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")

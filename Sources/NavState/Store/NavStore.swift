@@ -234,7 +234,17 @@ public final class NavStore: Sendable {
             return
         }
         let code = errno
-        if code == EEXIST { return }
+        if code == EEXIST {
+            // An empty file is initialised as a new store: it gets the mode
+            // a store this library creates has, whatever it was given, and
+            // so do the -wal and -shm SQLite creates beside it (they take
+            // the main file's mode). A file that holds data keeps its mode.
+            var info = stat()
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 {
+                for suffix in ["", "-wal", "-shm"] { chmod(path + suffix, 0o600) }
+            }
+            return
+        }
         if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path) }
         if code == ENOSPC || code == EDQUOT { throw .diskFull(path: path) }
         if code == ENOENT { throw .cannotOpen(path: path, message: "its directory does not exist") }
