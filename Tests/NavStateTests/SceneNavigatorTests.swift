@@ -244,6 +244,43 @@ struct SceneNavigatorTests {
         #expect(Set(seen).count == planned, "a step changed nothing")
     }
 
+    /// docs/integration.md suggests pausing between steps for animations:
+    /// every state on the way must be valid, so the save at each pause
+    /// lands. Checkpoints in stacks the plan pops or dismisses used to be
+    /// reset only at the end, and those saves failed with invalidState.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aDeepLinkWithPausesSavesAValidStateAtEveryStep() async throws {
+        let registry = try registry()
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let navigator = try navigator(store)
+        try await navigator.restore()
+        try navigator.push(Shop.home)
+        try navigator.push(Shop.product(1))
+        navigator.setCheckpoint("product")
+        try navigator.present(Shop.cart, style: .managedSheet)
+        try navigator.push(Shop.product(2))
+        navigator.setCheckpoint("in cart")
+        try await navigator.flush()
+        let target = SceneState(
+            root: [try AnyDestination(Shop.home, in: registry)],
+            presentations: [Presentation(
+                method: .managedCover, destination: try AnyDestination(Shop.cart, in: registry),
+                stack: [try AnyDestination(Shop.product(10), in: registry)])],
+            checkpoints: [Checkpoint(name: "cover", stack: 1, entriesKept: 1)])
+        var pauses = 0
+        try await navigator.navigate(to: target) {
+            pauses += 1
+            #expect(throws: Never.self) { try navigator.state.validate() }
+            // A save at every pause, as the scene would make.
+            try? await navigator.flush()
+            #expect(navigator.lastSaveError == nil, "step \(pauses): \(String(describing: navigator.lastSaveError))")
+        }
+        #expect(pauses > 3)
+        #expect(navigator.state == target)
+        try await navigator.flush()
+        #expect(try await store.load(scene: "main")?.state == (try target.entries(style: .stable)))
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func checkpointReturnsDeliverTypedValues() async throws {
         let navigator = try navigator(NavStore.inMemory(configuration: StoreFixtures.quiet()))

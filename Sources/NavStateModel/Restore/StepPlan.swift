@@ -55,13 +55,21 @@ extension SceneState {
         for name in Set(values.keys).union(target.values.keys).sorted() where values[name] != target.values[name] {
             steps.append(.setValue(name: name, target.values[name]))
         }
-        if checkpoints != target.checkpoints {
+        // A dismiss or pop drops the checkpoints it leaves pointing past
+        // their stacks, so every state on the way is valid; the target's
+        // checkpoints are set last if that is not where they ended up.
+        let reached = (try? applying(steps))?.checkpoints ?? checkpoints
+        if reached != target.checkpoints {
             steps.append(.setCheckpoints(target.checkpoints))
         }
         return steps
     }
 
     /// This state after the steps, in order.
+    ///
+    /// A dismiss drops the checkpoints of the stacks it removes, and a pop
+    /// those that keep more entries than remain, so a valid state stays
+    /// valid after every step (an app can show, and save, each one).
     ///
     /// - Throws: ``SceneStateError`` for a step that cannot apply (popping
     ///   more than a stack holds, pushing onto a plain sheet).
@@ -75,12 +83,16 @@ extension SceneState {
                     throw .cannotDismiss(count: count, presented: state.presentations.count)
                 }
                 state.presentations.removeLast(count)
+                let stacks = state.stackCount
+                state.checkpoints.removeAll { $0.stack >= stacks }
             case .pop(let count):
                 let stack = state.stack(top)
                 guard count >= 0, count <= stack.count else {
                     throw .cannotPop(count: count, entries: stack.count)
                 }
+                let remaining = stack.count - count
                 state.setStack(top, to: Array(stack.dropLast(count)))
+                state.checkpoints.removeAll { $0.stack == top && $0.entriesKept > remaining }
             case .push(let element):
                 if top > 0 && !state.presentations[top - 1].method.isManaged {
                     throw .cannotPushOnto(state.presentations[top - 1].method)
