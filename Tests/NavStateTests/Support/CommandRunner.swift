@@ -75,7 +75,11 @@ struct CommandRunner {
         // Whatever still holds the pipes open after the process ended (a
         // child it left behind) is given a few seconds, not forever.
         let drained = DispatchTime.now() + 5
-        return Output(status: status, stdout: out.finish(by: drained), stderr: errors.finish(by: drained))
+        let output = Output(status: status, stdout: out.finish(by: drained), stderr: errors.finish(by: drained))
+        // Once the pipes closed, Foundation reports the exit at once: wait
+        // for that, so it lets go of the process and its pipes.
+        if out.isClosed && errors.isClosed { process.waitUntilExit() }
+        return output
     }
 
     /// The status of a run that passed its time limit.
@@ -134,11 +138,15 @@ private final class PipeCollector: @unchecked Sendable {
         }
     }
 
+    /// Whether the pipe reached its end, as `finish(by:)` found.
+    private(set) var isClosed = false
+
     /// What was read, once the pipe closed or `deadline` passed.
     func finish(by deadline: DispatchTime) -> Data {
-        _ = done.wait(timeout: deadline)
+        let closed = done.wait(timeout: deadline) == .success
         lock.lock()
         defer { lock.unlock() }
+        isClosed = closed
         return data
     }
 }
