@@ -235,6 +235,18 @@ package final class SQLiteConnection {
     /// (sqlite.org/c3ref/c_fcntl_begin_atomic_write.html#sqlitefcntldataversion).
     /// Read inside a write transaction, equal to the value after this
     /// connection's own last commit means nobody else has written since.
+    /// Whether the database file was deleted, renamed or replaced since
+    /// this connection opened it: its path no longer leads to the file the
+    /// connection writes (`SQLITE_FCNTL_HAS_MOVED`, SQLite 3.15: one
+    /// `stat` of the path, compared with the open file). Writes to a moved
+    /// file succeed but are lost, so the store checks before each call.
+    /// `false` for an in-memory database.
+    package var hasMoved: Bool {
+        var moved: Int32 = 0
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK else { return false }
+        return moved != 0
+    }
+
     package var dataVersion: UInt32 {
         var version: UInt32 = 0
         _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)

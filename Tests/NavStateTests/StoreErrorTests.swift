@@ -43,6 +43,7 @@ struct StoreErrorTests {
         .diskFull(path: "/x"),
         .busy(path: "/x"),
         .suspended(path: "/x"),
+        .fileMoved(path: "/x"),
         .conflict(scene: "main", expected: 1, actual: 2),
         .limitExceeded(.payloadBytes, scene: "main", actual: 10, limit: 5),
         .sqlite(path: "/x", code: 1, extendedCode: 1, message: "m", sql: "SELECT 1\nFROM scene"),

@@ -199,6 +199,9 @@ public final class NavStore: Sendable {
     ) throws(NavStoreError) -> T {
         let outcome: Result<T, NavStoreError> = state.withLock { state in
             if state.isSuspended { return .failure(.suspended(path: path)) }
+            // A writer checks its file is still the one at its path (one
+            // stat); readers of a copy or an immutable file need not.
+            if state.reading == nil, state.connection.hasMoved { return .failure(.fileMoved(path: path)) }
             if let reading = state.reading, reading.isStale(path: path) {
                 // A writer has opened the file since: read through its WAL.
                 do throws(NavStoreError) {

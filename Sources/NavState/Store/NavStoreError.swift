@@ -30,6 +30,10 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotOpen(path: String, message: String)
     /// Another connection held the database longer than the busy timeout.
     case busy(path: String)
+    /// The file was deleted, renamed or replaced while the store had it
+    /// open (a user clearing the app's data, a sync tool): what it would
+    /// write would be lost, so nothing was written. Open a new store.
+    case fileMoved(path: String)
     /// The store is suspended (``NavStore/suspend()``, the app is going to
     /// be suspended): nothing reads or writes the file until
     /// ``NavStore/resume()``. Nothing was saved; save again after resuming.
@@ -108,6 +112,8 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path) cannot be opened: \(message)"
         case let .busy(path):
             return "\(path) stayed locked by another connection past the busy timeout; try again"
+        case let .fileMoved(path):
+            return "\(path) was deleted or replaced while it was open; nothing was saved. Open the store again to start a new file"
         case let .suspended(path):
             return "\(path) is suspended while the app is in the background; nothing was read or written. Save again after NavStore.resume()"
         case let .conflict(scene, expected, actual):
