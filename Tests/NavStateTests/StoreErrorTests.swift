@@ -43,6 +43,7 @@ struct StoreErrorTests {
         .diskFull(path: "/x"),
         .busy(path: "/x"),
         .suspended(path: "/x"),
+        .olderSchema(path: "/x", found: 3, known: 4),
         .fileMoved(path: "/x"),
         .conflict(scene: "main", expected: 1, actual: 2),
         .limitExceeded(.payloadBytes, scene: "main", actual: 10, limit: 5),

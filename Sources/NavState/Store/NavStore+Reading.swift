@@ -76,8 +76,34 @@ extension NavStore {
     }
 
     /// A connection for reading, in the mode the files beside `path` allow;
-    /// its first reads have already checked that the file is NavState's.
+    /// its first reads have already checked that the file is NavState's, of
+    /// the schema this build reads.
+    ///
+    /// A file with a `-wal` beside it may be one a writer is creating or
+    /// migrating right now (each migration commits on its own, so a reader
+    /// can see the file between two of them): up to the busy timeout, an
+    /// older schema or no schema yet is looked at again before it is called
+    /// what the file has.
     static func readingConnection(
+        _ path: String, _ configuration: Configuration
+    ) throws(NavStoreError) -> (SQLiteConnection, ReadingSource) {
+        let deadline = ContinuousClock.now + configuration.busyTimeout
+        while true {
+            do {
+                return try readingConnectionOnce(path, configuration)
+            } catch {
+                switch error {
+                case .olderSchema, .notInitialized:
+                    guard FileManager.default.fileExists(atPath: path + "-wal"), ContinuousClock.now < deadline else { throw error }
+                    usleep(5_000)
+                default:
+                    throw error
+                }
+            }
+        }
+    }
+
+    private static func readingConnectionOnce(
         _ path: String, _ configuration: Configuration
     ) throws(NavStoreError) -> (SQLiteConnection, ReadingSource) {
         let files = FileManager.default
@@ -113,11 +139,13 @@ extension NavStore {
         return (connection, .copy(copy))
     }
 
-    /// A read-only store needs a NavState file with a schema it can read.
+    /// A read-only store needs a NavState file of the schema this build
+    /// reads: only that schema's SQL is in it.
     private static func checkReadable(_ connection: SQLiteConnection, path: String) throws(NavStoreError) {
         try checkBelongsToNavState(connection, path: path)
-        if try sqlite(path, { () throws(SQLiteError) in try connection.integer("PRAGMA user_version") }) == 0 {
-            throw .notInitialized(path: path)
-        }
+        let latest = SchemaMigration.latestVersion
+        let found = try sqlite(path) { () throws(SQLiteError) in try connection.integer("PRAGMA user_version") }
+        if found == 0 { throw .notInitialized(path: path) }
+        if found < latest { throw .olderSchema(path: path, found: found, known: latest) }
     }
 }

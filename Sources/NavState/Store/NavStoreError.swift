@@ -20,6 +20,10 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file was written by a newer NavState whose schema this build does
     /// not know.
     case newerSchema(path: String, found: Int, known: Int)
+    /// A store opened for reading found a file of an older schema (a file
+    /// pulled off a device that runs an older app): it reads only its own.
+    /// Opening it for writing migrates it.
+    case olderSchema(path: String, found: Int, known: Int)
     /// SQLite found the file damaged.
     case corrupt(path: String, message: String)
     /// The file or its directory cannot be written.
@@ -102,6 +106,8 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path) is an SQLite database of another app; it was left untouched. Point NavState at its own file"
         case let .newerSchema(path, found, known):
             return "\(path) was saved by schema \(found); this NavState knows schema \(known). Upgrade NavState to read it; the file was left untouched"
+        case let .olderSchema(path, found, known):
+            return "\(path) has schema \(found); this NavState reads schema \(known). Opening it for writing migrates it (keep a copy if an older app must read it); the file was left untouched"
         case let .corrupt(path, message):
             return "\(path) is damaged (\(message)); it was left untouched. Open it with NavStore.openRecovering to set it aside and start fresh"
         case let .readOnly(path):
