@@ -11,20 +11,32 @@ extension NavStore {
             let statement = try store.connection.cached("""
                 SELECT r.number, r.saved_at, r.entry_count, r.presentation_count, r.byte_count
                 FROM revision AS r JOIN scene AS s ON s.id = r.scene_id
-                WHERE s.name = ?1
-                    AND (s.kept_revisions IS NULL OR r.number > (SELECT max(number) FROM revision WHERE scene_id = s.id) - s.kept_revisions)
+                WHERE s.name = ?1 AND r.number BETWEEN 1 AND 4503599627370496
+                    AND (s.kept_revisions IS NULL OR s.kept_revisions NOT BETWEEN 1 AND 2147483648
+                         OR r.number > (SELECT max(number) FROM revision
+                                        WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496) - s.kept_revisions)
                 ORDER BY r.number
                 """)
-            // Rows older than the kept revisions are what a kept one builds on, not history.
+            // Rows older than the kept revisions are what a kept one builds on,
+            // not history; rows numbered out of range are damage (`check`).
             try statement.bind(.text(scene))
             var revisions: [RevisionSummary] = []
             while try statement.step() {
                 revisions.append(RevisionSummary(
                     revision: statement.int(at: 0), savedAt: Date(timeIntervalSince1970: statement.double(at: 1)),
-                    entryCount: statement.int(at: 2), presentations: statement.int(at: 3), bytes: statement.int(at: 4)))
+                    entryCount: NavStore.storedCount(statement.int(at: 2)), presentations: NavStore.storedCount(statement.int(at: 3)),
+                    bytes: NavStore.storedBytes(statement.int(at: 4))))
             }
             return revisions
         }
+    }
+
+    /// What the rows of scenes that load say of themselves that is not so:
+    /// `kept_revisions` or revision numbers out of range, a head row whose
+    /// counts are not its state's. `navstate check` lists them beside the
+    /// scenes that cannot load (``NavStore/damagedScenes()``).
+    public func inconsistentRows() throws(NavStoreError) -> [SceneDamage] {
+        try rowProblems()
     }
 
     /// Counts of scenes, revision rows and full rows, file sizes, and the schema

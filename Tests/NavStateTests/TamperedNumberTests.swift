@@ -118,6 +118,47 @@ struct TamperedNumberTests {
         #expect(try await store.load(scene: "main")?.state.root.count == 3)
     }
 
+    /// Rows that lie about their place: the scene still loads, listings
+    /// show nothing impossible, and `check` reports each.
+    @Test(arguments: ["0", "-1"])
+    func aKeptRevisionsOutOfRangeLeavesTheSceneLoadableAndIsReported(kept: String) async throws {
+        let directory = try TemporaryDirectory()
+        let path = try savedFile(in: directory)
+        try Tamper.run(path, "UPDATE scene SET kept_revisions = \(kept) WHERE name = 'main'")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        #expect(try await store.load(scene: "main")?.revision == 5)
+        #expect(try store.history(scene: "main").map(\.revision) == [1, 2, 3, 4, 5])
+        let problems = try store.inconsistentRows()
+        #expect(problems.map(\.scene) == ["main"])
+        #expect(problems.first?.problem.contains("kept_revisions is \(kept)") == true)
+        let check = try CommandRunner.navstate.run(["check", "--db", path])
+        #expect(check.status == 1)
+        #expect(check.text.contains("inconsistent: kept_revisions is \(kept)"))
+        #expect(!check.text.contains("there is no scene") && !check.stderr.contains("there is no scene"))
+    }
+
+    @Test func aWrongEntryCountIsNotShownAndIsReported() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try savedFile(in: directory)
+        try Tamper.run(path, "UPDATE revision SET entry_count = -5 WHERE \(Self.head)")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        #expect(try await store.scenes().first { $0.scene == "main" }?.entryCount == 0)
+        #expect(try store.inconsistentRows().map(\.problem) == ["its head row counts -5 entries; its state holds 6"])
+        let scenes = try CommandRunner.navstate.run(["scenes", "--db", path])
+        #expect(!scenes.text.contains("-5"))
+    }
+
+    @Test func aHeadNumberedZeroIsPassedOverAndTheRestoreUsesTheRevisionBefore() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try savedFile(in: directory)
+        try Tamper.run(path, "UPDATE revision SET number = 0 WHERE \(Self.head)")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
+        #expect(restored.report.revision == 4)
+        #expect(restored.state.root.count == 4)
+        #expect(try store.inconsistentRows().map(\.problem).contains { $0.contains("1 revision rows are numbered outside") })
+    }
+
     @Test func theRangesInTheSQLAreTheRangesInSwift() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/NavState/Store")

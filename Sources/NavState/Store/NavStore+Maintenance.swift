@@ -13,15 +13,16 @@ extension NavStore {
                 SELECT s.name, coalesce(r.number, 0), coalesce(r.entry_count, 0), coalesce(r.presentation_count, 0),
                        coalesce(r.saved_at, s.created_at), coalesce(r.byte_count, 0), r.number IS NULL
                 FROM scene AS s LEFT JOIN revision AS r ON r.scene_id = s.id
-                    AND r.number = (SELECT max(number) FROM revision WHERE scene_id = s.id)
+                    AND r.number = (SELECT max(number) FROM revision
+                                    WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
                 ORDER BY s.name
                 """)
             var scenes: [SceneSummary] = []
             while try statement.step() {
                 scenes.append(SceneSummary(
-                    scene: statement.text(at: 0), revision: statement.int(at: 1), entryCount: statement.int(at: 2),
-                    presentations: statement.int(at: 3),
-                    updatedAt: Date(timeIntervalSince1970: statement.double(at: 4)), bytes: statement.int(at: 5),
+                    scene: statement.text(at: 0), revision: statement.int(at: 1), entryCount: Self.storedCount(statement.int(at: 2)),
+                    presentations: Self.storedCount(statement.int(at: 3)),
+                    updatedAt: Date(timeIntervalSince1970: statement.double(at: 4)), bytes: Self.storedBytes(statement.int(at: 5)),
                     headIsMissing: statement.int(at: 6) != 0))
             }
             return scenes

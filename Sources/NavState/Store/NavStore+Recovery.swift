@@ -121,6 +121,57 @@ extension NavStore {
         return damaged
     }
 
+    /// What a scene's rows say of themselves that is not so, though its head
+    /// loads: a `kept_revisions` out of range (every row is then taken as
+    /// history), revision rows numbered out of range (they are not
+    /// history), a head row whose entry or presentation count is not its
+    /// state's, or whose byte count is out of range. `navstate check`
+    /// reports these beside ``damagedScenes()``; nothing here stops a
+    /// restore, so recovery leaves such scenes alone.
+    package func rowProblems() throws(NavStoreError) -> [SceneDamage] {
+        struct Row { var name: String; var kept: Int?; var outOfRange: Int; var head: Int?; var counts: (Int, Int, Int)? }
+        let rows = try withConnection("check rows") { (store: inout State) throws(SQLiteError) -> [Row] in
+            let statement = try store.connection.cached("""
+                SELECT s.name, s.kept_revisions,
+                       (SELECT count(*) FROM revision WHERE scene_id = s.id AND number NOT BETWEEN 1 AND 4503599627370496),
+                       r.number, r.entry_count, r.presentation_count, r.byte_count
+                FROM scene AS s LEFT JOIN revision AS r ON r.scene_id = s.id
+                    AND r.number = (SELECT max(number) FROM revision
+                                    WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
+                ORDER BY s.name
+                """)
+            var rows: [Row] = []
+            while try statement.step() {
+                let head = statement.optionalInt(at: 3)
+                rows.append(Row(
+                    name: statement.text(at: 0), kept: statement.optionalInt(at: 1), outOfRange: statement.int(at: 2), head: head,
+                    counts: head == nil ? nil : (statement.int(at: 4), statement.int(at: 5), statement.int(at: 6))))
+            }
+            return rows
+        }
+        var problems: [SceneDamage] = []
+        for row in rows {
+            let revision = row.head ?? 0
+            func report(_ problem: String) { problems.append(SceneDamage(scene: row.name, revision: revision, problem: problem)) }
+            if let kept = row.kept, !StoredRange.keptRevisions.contains(kept) {
+                report("kept_revisions is \(kept), outside 1…\(StoredRange.keptRevisions.upperBound): every row is taken as history until the next save sets it")
+            }
+            if row.outOfRange > 0 {
+                report("\(row.outOfRange) revision rows are numbered outside 1…\(StoredRange.revision.upperBound): they are not history")
+            }
+            guard let (entries, presentations, bytes) = row.counts else { continue }
+            if !StoredRange.bytes.contains(bytes) { report("its head row gives \(bytes) bytes") }
+            guard let (stored, damage) = try? loadChecked(scene: row.name, revision: nil, limits: nil), damage.isEmpty else { continue }
+            if entries != stored.state.entryCount {
+                report("its head row counts \(entries) entries; its state holds \(stored.state.entryCount)")
+            }
+            if presentations != stored.state.presentations.count {
+                report("its head row counts \(presentations) presentations; its state holds \(stored.state.presentations.count)")
+            }
+        }
+        return problems
+    }
+
     /// Renames a scene to `<name>#damaged-<n>`, so the app's next save of
     /// `name` starts it afresh while the old rows stay to be inspected,
     /// exported or deleted. No other scene is touched.

@@ -54,6 +54,8 @@ extension NavStateCommand {
             var revision: Int
             /// Why the head cannot load; `nil` when it loads.
             var damage: String?
+            /// What the scene's rows say of themselves that is not so.
+            var inconsistencies: [String] = []
             var dropped: [Dropped]
         }
 
@@ -75,17 +77,29 @@ extension NavStateCommand {
                 let names = scenes.isEmpty ? try await store.scenes().map(\.scene) : scenes
                 let damaged = Dictionary(
                     try store.damagedScenes().map { ($0.scene, $0) }, uniquingKeysWith: { first, _ in first })
+                let inconsistent = Dictionary(grouping: try store.inconsistentRows(), by: \.scene)
                 for name in names {
+                    let inconsistencies = inconsistent[name]?.map(\.problem) ?? []
                     if let damage = damaged[name] {
-                        reports.append(SceneReport(scene: name, revision: damage.revision, damage: damage.problem, dropped: []))
+                        reports.append(SceneReport(
+                            scene: name, revision: damage.revision, damage: damage.problem, inconsistencies: inconsistencies, dropped: []))
                         continue
                     }
-                    guard let head = try await store.load(scene: name) else { throw database.noSuchScene(name) }
+                    guard let head = try await store.load(scene: name) else {
+                        // Rows but no revision to load: every one numbered out of range.
+                        if !inconsistencies.isEmpty {
+                            reports.append(SceneReport(
+                                scene: name, revision: 0, damage: "no revision is numbered in range", inconsistencies: inconsistencies, dropped: []))
+                            continue
+                        }
+                        throw database.noSuchScene(name)
+                    }
                     let dropped = await known.dryRun(head.state, policy: policy).map(Self.describe)
-                    reports.append(SceneReport(scene: name, revision: head.revision, damage: nil, dropped: dropped))
+                    reports.append(SceneReport(
+                        scene: name, revision: head.revision, damage: nil, inconsistencies: inconsistencies, dropped: dropped))
                 }
             }
-            let ok = integrity.isEmpty && reports.allSatisfy { $0.dropped.isEmpty && $0.damage == nil }
+            let ok = integrity.isEmpty && reports.allSatisfy { $0.dropped.isEmpty && $0.damage == nil && $0.inconsistencies.isEmpty }
             let report = Report(ok: ok, integrity: integrity, registry: registry, scenes: reports)
             if output.json {
                 try Terminal.printJSON(report)
@@ -104,6 +118,9 @@ extension NavStateCommand {
             Terminal.line("integrity: ok")
             Terminal.line(report.registry.map { "registry: \($0)" } ?? "registry: the built-in types only (no --registry given)")
             for scene in report.scenes {
+                defer {
+                    for problem in scene.inconsistencies { Terminal.line("  inconsistent: \(problem)") }
+                }
                 if let damage = scene.damage {
                     Terminal.line("scene '\(scene.scene)' revision \(scene.revision): cannot load: \(damage)")
                     continue
