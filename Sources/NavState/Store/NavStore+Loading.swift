@@ -141,7 +141,7 @@ extension NavStore {
             return .failure(RevisionChange.Problem(description: "it names revision \(base) as its base"))
         }
         let chain = try connection.cached("""
-            SELECT number, change FROM revision WHERE scene_id = ?1 AND number BETWEEN ?2 AND ?3 ORDER BY number
+            SELECT number, change, base FROM revision WHERE scene_id = ?1 AND number BETWEEN ?2 AND ?3 ORDER BY number
             """)
         try chain.bind(.integer(sceneID), .integer(base), .integer(number))
         defer { chain.reset() }
@@ -161,7 +161,11 @@ extension NavStore {
             guard chain.isBlob(at: 1) else {
                 return .failure(problem("its change is not a blob"))
             }
-            let decoded = chain.withBlob(at: 1) { RevisionChange.decode($0) }
+            // Sealed rows are checked against their place: scene, number and base.
+            let key = RevisionSeal.Key(sceneID: sceneID, number: found, base: chain.int(at: 2))
+            let decoded = chain.withBlob(at: 1) { bytes in
+                RevisionSeal.open(bytes, key).flatMap { change in change.withUnsafeBytes { RevisionChange.decode($0) } }
+            }
             let change: RevisionChange
             switch decoded {
             case .success(let value): change = value

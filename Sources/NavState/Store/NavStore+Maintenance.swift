@@ -212,11 +212,33 @@ extension NavStore {
         let (base, chainBytes) = (row.int(at: 0), row.int(at: 1))
         row.reset()
         guard base != number, case .success(let read)? = try readRevision(connection, sceneID: sceneID, number: number) else { return }
+        let full = RevisionChange.full(read.slots, layout: read.layout)
         try connection.cached("UPDATE revision SET base = ?3, chain_bytes = 0, change = ?4 WHERE scene_id = ?1 AND number = ?2")
-            .bind(.integer(sceneID), .integer(number), .integer(number), .blob(RevisionChange.full(read.slots, layout: read.layout)))
+            .bind(.integer(sceneID), .integer(number), .integer(number),
+                  .blob(RevisionSeal.seal(full, .init(sceneID: sceneID, number: number, base: number))))
             .run()
-        try connection.cached("""
-            UPDATE revision SET base = ?3, chain_bytes = chain_bytes - ?4 WHERE scene_id = ?1 AND number > ?3 AND base = ?2
-            """).bind(.integer(sceneID), .integer(base), .integer(number), .integer(chainBytes)).run()
+        // The later rows of the chain now build on it: their base is part of
+        // their seal, so each is sealed again (a row whose seal does not
+        // hold keeps it, and stays damage).
+        let later = try connection.cached("""
+            SELECT number, change FROM revision WHERE scene_id = ?1 AND number > ?3 AND base = ?2 ORDER BY number
+            """)
+        try later.bind(.integer(sceneID), .integer(base), .integer(number))
+        var moved: [(number: Int, change: [UInt8]?)] = []
+        while try later.step() {
+            let row = later.int(at: 0)
+            let opened = later.withBlob(at: 1) { RevisionSeal.open($0, .init(sceneID: sceneID, number: row, base: base)) }
+            moved.append((row, try? opened.get()))
+        }
+        later.reset()
+        for row in moved {
+            let update = try connection.cached("""
+                UPDATE revision SET base = ?3, chain_bytes = max(chain_bytes - ?4, 0), change = coalesce(?5, change)
+                WHERE scene_id = ?1 AND number = ?2
+                """)
+            let resealed = row.change.map { RevisionSeal.seal($0, .init(sceneID: sceneID, number: row.number, base: number)) }
+            try update.bind(.integer(sceneID), .integer(row.number), .integer(number), .integer(chainBytes),
+                            resealed.map { .blob($0) } ?? .null).run()
+        }
     }
 }

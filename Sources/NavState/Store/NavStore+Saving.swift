@@ -281,7 +281,8 @@ extension NavStore {
                         (scene_id, number, saved_at, base, entry_count, presentation_count, byte_count, chain_bytes, change)
                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
                     """).bind(.integer(sceneID), .integer(revision), .real(now), .integer(base), .integer(state.entryCount),
-                              .integer(state.presentations.count), .integer(bytes), .integer(chainBytes), .blob(change)).run()
+                              .integer(state.presentations.count), .integer(bytes), .integer(chainBytes),
+                              .blob(RevisionSeal.seal(change, .init(sceneID: sceneID, number: revision, base: base)))).run()
                 if let keptRevisions, revision > keptRevisions, revision % Self.forgetInterval == 0 {
                     try Self.forgetRevisions(connection, sceneID: sceneID, before: revision - keptRevisions + 1)
                 }

@@ -1,0 +1,13 @@
+-- NavState schema 5: revision rows carry a checksum.
+--
+-- No table changes. From this schema on, a save writes its row's `change`
+-- sealed: format byte 2 instead of 1, and a CRC-32C at its end over the
+-- row's scene id, number and base and the change itself, so a row that was
+-- changed, swapped, or copied from another scene or revision reads as
+-- damage rather than as content (docs/store.md, "Row checksums"). Rows
+-- written before (format 1) stay as they are and are read unchecked.
+--
+-- The version number is what matters: a NavState that knows only schema 4
+-- cannot read sealed rows, and now refuses the file as a newer schema,
+-- untouched, instead of taking every new row for damage.
+SELECT 1;

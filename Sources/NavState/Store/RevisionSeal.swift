@@ -1,0 +1,71 @@
+/// The checksum a revision row carries, so a row changed, swapped or moved
+/// to another scene or number is damage, not content.
+///
+/// A sealed row's `change` is the change as ``RevisionChange`` encodes it,
+/// with its format byte 2 instead of 1 and four more bytes at its end: the
+/// CRC-32C (Castagnoli) of the row's scene id, number and base (each eight
+/// bytes, little-endian) followed by the change's bytes after the format
+/// byte. Rows of format 1 (written before schema 5, or by the migration from
+/// schema 3) carry none and are read as they are.
+enum RevisionSeal {
+    static let format: UInt8 = 2
+    static let trailer = 4
+
+    /// Where a row stands: what its checksum covers besides its change.
+    struct Key: Equatable {
+        var sceneID: Int
+        var number: Int
+        var base: Int
+    }
+
+    /// A change as a sealed row holds it.
+    static func seal(_ change: [UInt8], _ key: Key) -> [UInt8] {
+        guard let first = change.first, first == RevisionChange.format else { return change }
+        var sealed = change
+        sealed[0] = format
+        let sum = change.withUnsafeBytes { checksum(key, body: UnsafeRawBufferPointer(rebasing: $0.dropFirst())) }
+        withUnsafeBytes(of: sum.littleEndian) { sealed.append(contentsOf: $0) }
+        return sealed
+    }
+
+    /// The change a row holds, checked against its checksum when it has one.
+    ///
+    /// - Returns: The bytes to decode (format 1), or why the row is damage.
+    static func open(_ bytes: UnsafeRawBufferPointer, _ key: Key) -> Result<[UInt8], RevisionChange.Problem> {
+        guard let first = bytes.first else { return .failure(.init(description: "its change is empty")) }
+        guard first == format else { return .success(Array(bytes)) }
+        guard bytes.count >= 1 + trailer else { return .failure(.init(description: "its change ends before its checksum")) }
+        let body = UnsafeRawBufferPointer(rebasing: bytes[1..<(bytes.count - trailer)])
+        var stored: UInt32 = 0
+        for (index, byte) in bytes.suffix(trailer).enumerated() { stored |= UInt32(byte) << (8 * UInt32(index)) }
+        guard checksum(key, body: body) == stored else {
+            return .failure(.init(description: "its checksum does not match: the row was changed, or moved from another scene or revision"))
+        }
+        var change: [UInt8] = [RevisionChange.format]
+        change.append(contentsOf: body)
+        return .success(change)
+    }
+
+    static func checksum(_ key: Key, body: UnsafeRawBufferPointer) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for value in [key.sceneID, key.number, key.base] {
+            withUnsafeBytes(of: Int64(truncatingIfNeeded: value).littleEndian) { crc = update(crc, $0) }
+        }
+        return ~update(crc, body)
+    }
+
+    /// CRC-32C of `bytes` continued from `crc` (start at 0xFFFFFFFF, and
+    /// invert the result).
+    static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var crc = crc
+        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc
+    }
+
+    /// The CRC-32C table (reflected polynomial 0x82F63B78).
+    private static let table: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 { value = value & 1 != 0 ? (value >> 1) ^ 0x82F6_3B78 : value >> 1 }
+        return value
+    }
+}
