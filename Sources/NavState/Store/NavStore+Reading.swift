@@ -29,7 +29,16 @@ enum ReadingSource {
     /// Whether an immutable read would now miss a writer's WAL.
     func isStale(path: String) -> Bool {
         guard case .immutable = self else { return false }
-        return FileManager.default.fileExists(atPath: path + "-wal")
+        return Self.walHoldsFrames(path)
+    }
+
+    /// Whether a `-wal` beside `path` holds anything. An empty one (what a
+    /// writer leaves that opened and wrote nothing, or that failed to open
+    /// on a full disk, with a `-shm` it could not grow) adds nothing to the
+    /// main file, so the main file alone is read, with nothing created.
+    static func walHoldsFrames(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) == 0 && info.st_size > 0
     }
 }
 
@@ -108,7 +117,7 @@ extension NavStore {
     ) throws(NavStoreError) -> (SQLiteConnection, ReadingSource) {
         let files = FileManager.default
         let timeout = configuration.busyTimeoutMilliseconds
-        if !files.fileExists(atPath: path + "-wal") {
+        if !ReadingSource.walHoldsFrames(path) {
             let connection = try sqlite(path) { () throws(SQLiteError) in
                 try SQLiteConnection(path: path, mode: .immutable, busyTimeoutMilliseconds: timeout)
             }
