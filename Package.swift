@@ -94,6 +94,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The store fuzzer (scripts/fuzz.sh builds it with libFuzzer); an
+        // ordinary build replays saved inputs, and the tests run its corpus.
+        .executableTarget(
+            name: "StoreFuzzer",
+            dependencies: [
+                "NavState", "NavStateModel", "NavStateSQLite", "NavStateTooling",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // A second process for the store's multi-process tests.
         .executableTarget(
             name: "NavStateTestHelper",
@@ -113,6 +122,7 @@ let package = Package(
                 "NavStateCLI",
                 "NavStateTestHelper",
                 "EmbedMigrationsTool",
+                "StoreFuzzer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

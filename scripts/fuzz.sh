@@ -41,6 +41,19 @@ for target in representation scene import payload change; do
         -artifact_prefix="$root/Fuzz/Regressions/$target-" -print_final_stats=1 2>&1 \
         | grep -E "^(stat::number_of_executed_units|stat::new_units_added|==[0-9]+==ERROR|SUMMARY)" || true
 done
+# The store target builds a whole store file from each input, so it is built
+# with the package (SwiftPM, every module instrumented), not from copies.
+echo "== building store fuzzer" >&2
+(cd "$root" && swift build -c release --product StoreFuzzer --scratch-path "$out/store-build" \
+    -Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld 2>&1 \
+    | { grep -E "error|warning: " || true; } >&2)
+corpus="$out/corpus-store"
+mkdir -p "$corpus"
+cp "$root/Fuzz/Corpus/store/"* "$corpus/"
+echo "== fuzzing store for ${seconds}s" >&2
+"$out/store-build/release/StoreFuzzer" "$corpus" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
+    -artifact_prefix="$root/Fuzz/Regressions/store-" -print_final_stats=1 2>&1 \
+    | grep -E "^(stat::number_of_executed_units|stat::new_units_added|==[0-9]+==ERROR|SUMMARY)" || true
 if ls "$root/Fuzz/Regressions/"*-crash-* >/dev/null 2>&1; then
     echo "crashing inputs were saved in Fuzz/Regressions/; commit them and fix the code" >&2
     exit 1

@@ -2,6 +2,7 @@ import Foundation
 @testable import NavState
 @testable import NavStateModel
 import NavStateTooling
+@testable import StoreFuzzer
 import Testing
 
 /// Every input in the fuzzers' seed corpus and every input a fuzzer ever
@@ -18,10 +19,36 @@ struct FuzzRegressionTests {
         for folder in ["Corpus/representation", "Corpus/scene", "Corpus/import", "Corpus/payload", "Corpus/change", "Regressions"] {
             let directory = fuzz.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            paths += names.filter { !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
+            paths += names.filter { !$0.hasPrefix(".") && !$0.hasPrefix("store-") }.sorted().map { "\(folder)/\($0)" }
         }
         return paths
     }()
+
+    /// The store target's seeds (among them the inputs that made the store
+    /// trap before it checked the numbers it reads) and every store input a
+    /// fuzzer crashed on: each builds a store file and runs every reader
+    /// and writer on it, which must not trap or hand out an invalid state.
+    static let storeInputs: [String] = {
+        var paths: [String] = []
+        for (folder, prefix) in [("Corpus/store", ""), ("Regressions", "store-")] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: fuzz.appendingPathComponent(folder).path)) ?? []
+            paths += names.filter { $0.hasPrefix(prefix) && !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
+        }
+        return paths
+    }()
+
+    @Test(arguments: storeInputs)
+    func storeInputRunsEveryReaderAndWriter(path: String) async throws {
+        let bytes = Array(try Data(contentsOf: Self.fuzz.appendingPathComponent(path)))
+        let directory = try TemporaryDirectory()
+        await StoreFuzzing.run(bytes, in: directory.url.path)
+    }
+
+    @Test func theStoreCorpusHoldsTheInputsThatTrapped() {
+        for seed in ["kept-int64-min", "number-int64-max", "number-int64-min", "chain-bytes-int64-max", "slot-int-min"] {
+            #expect(Self.storeInputs.contains("Corpus/store/\(seed)"), "\(seed)")
+        }
+    }
 
     @Test func theCorpusIsThere() {
         #expect(Self.inputs.filter { $0.hasPrefix("Corpus/") }.count >= 12)

@@ -23,7 +23,7 @@ import NavStateModel
 /// version = 0 (none) | 1 zigzag(v)
 /// ```
 /// Every number is an unsigned LEB128 varint.
-struct RevisionChange: Equatable {
+package struct RevisionChange: Equatable {
     /// One slot's change: the first `kept` entries of the previous
     /// revision's slot stay, and `appended` follow them.
     struct SlotChange: Equatable {
@@ -62,7 +62,7 @@ struct RevisionChange: Equatable {
     // MARK: Encoding
 
     /// The full row of a state.
-    static func full(_ slots: [Int: [NavEntry]], layout: String) -> [UInt8] {
+    package static func full(_ slots: [Int: [NavEntry]], layout: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + layout.utf8.count + slots.values.reduce(0) { $0 + $1.count * 48 })
         bytes.append(format)

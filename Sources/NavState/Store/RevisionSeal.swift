@@ -7,19 +7,25 @@
 /// bytes, little-endian) followed by the change's bytes after the format
 /// byte. Rows of format 1 (written before schema 5, or by the migration from
 /// schema 3) carry none and are read as they are.
-enum RevisionSeal {
+package enum RevisionSeal {
     static let format: UInt8 = 2
     static let trailer = 4
 
     /// Where a row stands: what its checksum covers besides its change.
-    struct Key: Equatable {
-        var sceneID: Int
-        var number: Int
-        var base: Int
+    package struct Key: Equatable {
+        package var sceneID: Int
+        package var number: Int
+        package var base: Int
+
+        package init(sceneID: Int, number: Int, base: Int) {
+            self.sceneID = sceneID
+            self.number = number
+            self.base = base
+        }
     }
 
     /// A change as a sealed row holds it.
-    static func seal(_ change: [UInt8], _ key: Key) -> [UInt8] {
+    package static func seal(_ change: [UInt8], _ key: Key) -> [UInt8] {
         guard let first = change.first, first == RevisionChange.format else { return change }
         var sealed = change
         sealed[0] = format

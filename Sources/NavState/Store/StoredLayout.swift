@@ -4,7 +4,7 @@ import NavStateSQLite
 
 /// The part of a revision that is not stack entries: presentation methods,
 /// checkpoints and scene values, stored as one small JSON text per revision.
-struct StoredLayout: Codable, Equatable {
+package struct StoredLayout: Codable, Equatable {
     struct Value: Codable, Equatable {
         var tag: String
         var version: Int?
@@ -19,13 +19,13 @@ struct StoredLayout: Codable, Equatable {
     /// far the most common, so it skips the encoder.
     static let emptyJSON = #"{"checkpoints":[],"presentations":[],"values":{}}"#
 
-    init(_ presentations: [PresentationMethod], _ checkpoints: [Checkpoint], _ values: [String: NavEntry]) {
+    package init(_ presentations: [PresentationMethod], _ checkpoints: [Checkpoint], _ values: [String: NavEntry]) {
         self.presentations = presentations
         self.checkpoints = checkpoints
         self.values = values.mapValues { Value(tag: $0.tag, version: $0.version, payload: $0.payload) }
     }
 
-    func json() -> String {
+    package func json() -> String {
         if presentations.isEmpty && checkpoints.isEmpty && values.isEmpty { return Self.emptyJSON }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -1,0 +1,190 @@
+import Foundation
+import Logging
+import NavState
+import NavStateModel
+import NavStateSQLite
+import NavStateTooling
+
+/// The store fuzzer's one input: a store file built from the bytes (scene
+/// rows and revision rows with their numbers, bases, counts, chain bytes and
+/// change blobs, sealed or not), then everything an app and a tool do with
+/// it. Every reader and writer must give a typed error or a valid state; a
+/// trap, or a state that breaks the scene rules, is a finding.
+///
+/// `scripts/fuzz.sh` runs it under libFuzzer; `FuzzRegressionTests` runs
+/// `Fuzz/Corpus/store` and the saved crashing inputs in every `swift test`.
+enum StoreFuzzing {
+    /// Reads choices off the input; zeros once it runs out.
+    struct Input {
+        var bytes: [UInt8]
+        var offset = 0
+
+        mutating func byte() -> UInt8 {
+            guard offset < bytes.count else { return 0 }
+            defer { offset += 1 }
+            return bytes[offset]
+        }
+
+        mutating func int64() -> Int {
+            var value: UInt64 = 0
+            for _ in 0..<8 { value = value << 8 | UInt64(byte()) }
+            return Int(truncatingIfNeeded: value)
+        }
+
+        /// A number a row could hold: small ones most often, the extremes of
+        /// a 64-bit integer, zero and negatives, or anything.
+        mutating func number(around small: Int) -> Int {
+            switch byte() % 8 {
+            case 0: Int(Int64.max)
+            case 1: Int(Int64.min)
+            case 2: 0
+            case 3: -Int(byte() % 8) - 1
+            case 4: int64()
+            default: small + Int(byte() % 5) - 2
+            }
+        }
+
+        mutating func text() -> String {
+            let count = Int(byte() % 12)
+            return String(decoding: (0..<count).map { _ in byte() }, as: UTF8.self)
+        }
+    }
+
+    /// One input, from a thread that may block (libFuzzer's, the
+    /// replayer's): never from the cooperative pool, which it would starve.
+    static func runBlocking(_ bytes: [UInt8], in directory: String) {
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await run(bytes, in: directory)
+            done.signal()
+        }
+        done.wait()
+    }
+
+    static func run(_ bytes: [UInt8], in directory: String) async {
+        var input = Input(bytes: bytes)
+        let path = directory + "/fuzz-\(UUID().uuidString).sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+        var configuration = NavStore.Configuration()
+        configuration.busyTimeout = .milliseconds(50)
+        configuration.logger = Logger(label: "navstate.fuzz") { _ in SwiftLogNoOpLogHandler() }
+        guard build(&input, at: path, configuration) else { return }
+        await exercise(path, configuration)
+    }
+
+    /// A file with scene "main" as the input says, and scene "other" saved
+    /// by the store as it always is.
+    private static func build(_ input: inout Input, at path: String, _ configuration: NavStore.Configuration) -> Bool {
+        do {
+            let store = try NavStore(path: path, configuration: configuration)
+            try store.save(SceneState(root: [NavEntry(tag: "Int", payload: "1")]), scene: "main")
+            try store.save(SceneState(root: [NavEntry(tag: "Int", payload: "2")]), scene: "other")
+        } catch {
+            fatalError("a fresh store failed: \(error)")
+        }
+        do {
+            let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+            let sceneID = try connection.integer("SELECT id FROM scene WHERE name = 'main'")
+            try connection.prepare("DELETE FROM revision WHERE scene_id = ?1").bind(.integer(sceneID)).run()
+            let kept: SQLiteValue = input.byte() % 3 == 0 ? .null : .integer(input.number(around: 20))
+            try connection.prepare("UPDATE scene SET kept_revisions = ?1 WHERE id = ?2").bind(kept, .integer(sceneID)).run()
+            let rows = Int(input.byte() % 6) + 1
+            var slots: [Int: [NavEntry]] = [:]
+            for index in 1...rows {
+                let number = input.number(around: index)
+                let base = input.byte() % 2 == 0 ? number : input.number(around: 1)
+                let change = changeBlob(&input, slots: &slots, isFull: base == number)
+                let key = RevisionSeal.Key(sceneID: input.byte() % 7 == 0 ? sceneID + 1 : sceneID, number: number, base: base)
+                let blob: [UInt8] = switch input.byte() % 4 {
+                case 0: change
+                case 1: (0..<Int(input.byte() % 24)).map { _ in input.byte() }
+                default: RevisionSeal.seal(change, key)
+                }
+                try connection.prepare("""
+                    INSERT OR REPLACE INTO revision
+                        (scene_id, number, saved_at, base, entry_count, presentation_count, byte_count, chain_bytes, change)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                    """).bind(
+                        .integer(sceneID), .integer(number), .real(Double(input.number(around: 0))), .integer(base),
+                        .integer(input.number(around: 3)), .integer(input.number(around: 1)),
+                        .integer(input.number(around: 40)), .integer(input.number(around: 0)), .blob(blob)).run()
+            }
+            if input.byte() % 4 == 0 {
+                try connection.prepare("INSERT OR REPLACE INTO restore_attempt (scene_id, revision, unconfirmed) VALUES (?1, ?2, ?3)")
+                    .bind(.integer(sceneID), .integer(input.number(around: rows)), .integer(input.number(around: 1))).run()
+            }
+            return true
+        } catch {
+            // SQLite refused the row (a constraint): not an input worth reading.
+            return false
+        }
+    }
+
+    /// A change as the store encodes it, of slots the input chooses
+    /// (extreme slots too), updating `slots` as a delta would.
+    private static func changeBlob(_ input: inout Input, slots: inout [Int: [NavEntry]], isFull: Bool) -> [UInt8] {
+        if isFull { slots = [:] }
+        for _ in 0..<Int(input.byte() % 4) {
+            let slot: Int = switch input.byte() % 6 {
+            case 0: Int.min
+            case 1: Int(Int32.max) + 1
+            default: Int(input.byte() % 5) - 2
+            }
+            let count = Int(input.byte() % 4)
+            slots[slot] = (0..<count).map { _ in
+                NavEntry(tag: input.byte() % 2 == 0 ? "Int" : input.text(), version: input.byte() % 5 == 0 ? input.number(around: 1) : nil,
+                         payload: input.byte() % 3 == 0 ? input.text() : String(input.byte()))
+            }
+        }
+        let methods: [PresentationMethod] = (0..<Int(input.byte() % 3)).map { _ in
+            [.sheet, .cover, .managedSheet, .managedCover][Int(input.byte() % 4)]
+        }
+        let checkpoints = (0..<Int(input.byte() % 2)).map { _ in
+            Checkpoint(name: "c", stack: input.number(around: 0), entriesKept: input.number(around: 1))
+        }
+        let layout = input.byte() % 5 == 0 ? input.text() : StoredLayout(methods, checkpoints, [:]).json()
+        return RevisionChange.full(slots, layout: layout)
+    }
+
+    /// Everything that reads or writes the file; each gives a valid state
+    /// or a typed error.
+    private static func exercise(_ path: String, _ configuration: NavStore.Configuration) async {
+        let store: NavStore
+        do {
+            store = try NavStore(path: path, configuration: configuration)
+        } catch {
+            return
+        }
+        do {
+            if let loaded = try await store.load(scene: "main") { try loaded.state.validate() }
+        } catch {
+            // A typed refusal: `load` throws NavStoreError only.
+        }
+        let registry = DestinationRegistry()
+        for policy in [RestorePolicy.dropUndecodable, .truncateAtFirstFailure, .allOrNothing] {
+            // A typed refusal is fine; a state that breaks the rules is not.
+            guard let restored = try? await store.restore(scene: "main", registry: registry, options: RestoreOptions(policy: policy)) else {
+                continue
+            }
+            do {
+                try restored.state.validate()
+            } catch {
+                fatalError("a restore handed out an invalid state: \(error)")
+            }
+        }
+        _ = try? store.damagedScenes()
+        _ = try? store.inconsistentRows()
+        _ = try? await store.scenes()
+        _ = try? store.history(scene: "main")
+        _ = try? store.stats()
+        // A save on top, then the head is what was saved.
+        let saved = SceneState(root: [NavEntry(tag: "Int", payload: "7")])
+        if case .some(let result) = try? await store.save(saved, scene: "main") {
+            guard let head = try? await store.load(scene: "main"), head.revision == result.revision, head.state == saved else {
+                fatalError("a save on top of the fuzzed rows did not load back")
+            }
+        }
+        _ = try? store.prune(keepRevisions: 2)
+        _ = try? await NavStore.openRecovering(path: path, configuration: configuration)
+    }
+}
