@@ -34,7 +34,7 @@ extension NavStore {
     /// What the rows of scenes that load say of themselves that is not so:
     /// `kept_revisions` or revision numbers out of range, a head row whose
     /// counts are not its state's. `navstate check` lists them beside the
-    /// scenes that cannot load (``NavStore/damagedScenes()``).
+    /// scenes that cannot load (``/NavState/NavStore/damagedScenes()``).
     public func inconsistentRows() throws(NavStoreError) -> [SceneDamage] {
         try rowProblems()
     }
