@@ -197,6 +197,8 @@ struct NavStoreTests {
         #expect(interjection.state == nil)
         #expect(try store.load(scene: "main", revision: 2)?.state.root == other.map(\.stableEntry))
         #expect(try store.load(scene: "main", revision: 3)?.state.root == second.map(\.stableEntry))
+        // The clock holds the store through the interjection: break the cycle.
+        interjection.store = nil
     }
 
     @Test func pushOntoDeepStackWritesOneEntryRow() throws {
