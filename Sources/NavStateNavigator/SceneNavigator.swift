@@ -413,6 +413,8 @@ public final class SceneNavigator {
             restored = try await store.restore(scene: scene, registry: registry, options: options)
         } catch {
             phase = .saving
+            // Nothing to wait for: the views show the empty state.
+            hasRestored = true
             if isDirty { startSaving() }
             throw error
         }

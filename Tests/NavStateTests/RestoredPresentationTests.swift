@@ -111,6 +111,22 @@ struct RestoredPresentationTests {
         #expect(after.pendingPresentations == Array(saved2.presentations.dropFirst()))
     }
 
+    /// `restoresNavigation` shows the views once `hasRestored`: a restore
+    /// that fails must say so too, or the window would stay blank.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aFailedRestoreStillCountsAsRestored() async throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let navigator = try navigator(store)
+        #expect(!navigator.hasRestored)
+        await store.suspend()
+        await #expect(throws: NavStoreError.self) { try await navigator.restore() }
+        #expect(navigator.hasRestored)
+        store.resume()
+        try navigator.push(Screen.home)
+        try await navigator.flush()
+        #expect(try await store.load(scene: "main")?.state.root.count == 1)
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func whatTheUserDoesMeanwhileWinsOverThePendingLevels() async throws {
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
