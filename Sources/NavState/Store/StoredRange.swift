@@ -23,12 +23,3 @@ enum StoredRange {
     static let slot = -(1 << 31)...(1 << 31)
 
 }
-
-extension NavStore {
-    /// A count as a listing shows it: 0 when the file's is out of range
-    /// (`navstate check` reports the row).
-    package static func storedCount(_ value: Int) -> Int { StoredRange.count.contains(value) ? value : 0 }
-
-    /// A byte count as a listing shows it: 0 when the file's is out of range.
-    package static func storedBytes(_ value: Int) -> Int { StoredRange.bytes.contains(value) ? value : 0 }
-}
