@@ -10,14 +10,16 @@ extension NavStateCommand {
                 Runs PRAGMA integrity_check; SQLite's report, if any, is printed under a heading. \
                 Then loads every scene's head revision and reports each one that cannot load (a head \
                 that names a missing revision, rows with gaps, a layout that does not match its rows; \
-                'navstate repair' sets those aside). Then a dry-run restore of every scene's head (or of \
+                'navstate repair' sets those aside), and under each scene what its rows say of \
+                themselves that is not so ('inconsistent:' lines: kept_revisions or revision numbers \
+                out of range, a head row whose counts are not its state's). Then a dry-run restore of every scene's head (or of \
                 the scenes named) against a registry manifest: entries whose tag the app no longer \
                 knows, saved at a newer payload version, or now marked never-persisted, and what they \
                 take with them. Without --registry only the built-in types (Int, String, UUID, …) are \
                 known, and the output says so. Run it against a copy of a real database before \
                 shipping an update.
 
-                Exit status: 0 when the file is sound, every scene loads and nothing would be dropped; \
+                Exit status: 0 when the file is sound, every scene loads and is consistent, and nothing would be dropped; \
                 1 otherwise; 2 on errors.
 
                 Examples:
