@@ -88,7 +88,7 @@ extension NavStore {
     /// its first reads have already checked that the file is NavState's, of
     /// the schema this build reads.
     ///
-    /// A file with a `-wal` beside it may be one a writer is creating or
+    /// A file with a non-empty `-wal` beside it may be one a writer is creating or
     /// migrating right now (each migration commits on its own, so a reader
     /// can see the file between two of them): up to the busy timeout, an
     /// older schema or no schema yet is looked at again before it is called
@@ -103,7 +103,7 @@ extension NavStore {
             } catch {
                 switch error {
                 case .olderSchema, .notInitialized:
-                    guard FileManager.default.fileExists(atPath: path + "-wal"), ContinuousClock.now < deadline else { throw error }
+                    guard ReadingSource.walHoldsFrames(path), ContinuousClock.now < deadline else { throw error }
                     usleep(5_000)
                 default:
                     throw error

@@ -161,7 +161,16 @@ extension NavStore {
             }
             guard let (entries, presentations, bytes) = row.counts else { continue }
             if !StoredRange.bytes.contains(bytes) { report("its head row gives \(bytes) bytes") }
-            guard let (stored, damage) = try? loadChecked(scene: row.name, revision: nil, limits: nil), damage.isEmpty else { continue }
+            // A head that does not load is damagedScenes()'s to report; any
+            // other failure (busy, I/O) is the caller's to see.
+            let loaded: (StoredRevision, [StoredDamage])?
+            do {
+                loaded = try loadChecked(scene: row.name, revision: nil, limits: nil)
+            } catch {
+                guard case .corrupt = error else { throw error }
+                continue
+            }
+            guard let (stored, damage) = loaded, damage.isEmpty else { continue }
             if entries != stored.state.entryCount {
                 report("its head row counts \(entries) entries; its state holds \(stored.state.entryCount)")
             }
