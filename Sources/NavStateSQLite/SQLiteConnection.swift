@@ -199,7 +199,8 @@ package final class SQLiteConnection {
             resetActiveStatements()
             switch outcome {
             case .success: try cached("COMMIT").run()
-            case .failure: try execute("ROLLBACK")
+            // An error SQLite met inside may have rolled back already.
+            case .failure: if !isAutocommit { try execute("ROLLBACK") }
             }
             return outcome
         } catch {

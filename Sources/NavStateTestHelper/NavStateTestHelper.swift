@@ -29,6 +29,10 @@ import NavState
 ///
 /// - `migrate DB`: opens the store for writing, which applies every
 ///   migration the file lacks; prints `migrated`.
+/// - `launch-and-die DB SCENE`: an app's launch cut short: opens the store,
+///   restores SCENE through the crash-loop guard, prints `restored REVISION`
+///   (or `restored none`) and kills itself with SIGKILL the moment `restore`
+///   returns, with nothing closed or flushed.
 ///
 /// `save` and `stress` keep every revision, so the tests can check each.
 ///
@@ -61,6 +65,11 @@ struct NavStateTestHelper {
                 // Opening for writing applies every migration the file lacks.
                 _ = try NavStore(path: arguments[1], configuration: configuration(full: false))
                 say("migrated")
+            case "launch-and-die" where arguments.count == 3:
+                let store = try await NavStore.open(path: arguments[1], configuration: configuration(full: false))
+                let restored = try await store.restore(scene: arguments[2], registry: DestinationRegistry())
+                say("restored \(restored.report.revision.map(String.init) ?? "none")")
+                kill(getpid(), SIGKILL)
             case "stress" where arguments.count == 5:
                 guard let threads = Int(arguments[3]), let saves = Int(arguments[4]) else { usage() }
                 await stress(db: arguments[1], prefix: arguments[2], threads: threads, saves: saves)

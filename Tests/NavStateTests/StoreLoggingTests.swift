@@ -53,6 +53,56 @@ struct StoreLoggingTests {
         #expect(handler.all.allSatisfy { !$0.metadata.contains(secret) })
     }
 
+    /// swift-log's guidance for libraries: what happens on every launch is
+    /// `debug`, so an app that bootstraps swift-log with its defaults (info)
+    /// prints nothing of NavState's while all goes well.
+    @Test func aRoutineLaunchLogsNothingAtInfoLevel() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        // The first launch creates and migrates the file: that is news.
+        let first = RecordingLogHandler()
+        do {
+            let store = try await NavStore.open(path: path, configuration: NavStore.Configuration(logger: Logger(label: "t") { _ in first }))
+            try await store.save(SceneState(root: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), scene: "main")
+        }
+        #expect(first.all.contains { $0.level == .info && $0.message == "migrated store" })
+        // Every later launch: open, restore through the guard, confirm,
+        // save, list, delete a window's scene.
+        let handler = RecordingLogHandler()
+        let store = try await NavStore.open(path: path, configuration: NavStore.Configuration(logger: Logger(label: "t") { _ in handler }))
+        let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
+        try await store.confirmRestore(restored)
+        try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try await store.save(SceneState(), scene: "window-2")
+        _ = try await store.scenes()
+        _ = try await store.load(scene: "main")
+        try await store.delete(scene: "window-2")
+        let messages = handler.all.map(\.message)
+        for routine in ["opened store", "restored scene", "confirmed restore", "saved scene", "loaded scene", "deleted scene"] {
+            #expect(handler.all.contains { $0.message == routine && $0.level == .debug }, "'\(routine)' not at debug: \(messages)")
+        }
+        let loud = handler.all.filter { $0.level > .debug }
+        #expect(loud.isEmpty, "logged above debug on a routine launch: \(loud.map { "\($0.level) \($0.message)" })")
+    }
+
+    /// What the app's developer must see is `notice` or above: a restore
+    /// that passed over revisions the app never confirmed.
+    @Test func aRestoreThatSkipsRevisionsIsANotice() async throws {
+        let directory = try TemporaryDirectory()
+        let handler = RecordingLogHandler()
+        let store = try NavStore(path: directory.path("db.sqlite"), configuration: NavStore.Configuration(logger: Logger(label: "t") { _ in handler }))
+        try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try await store.save(SceneState(root: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), scene: "main")
+        let options = RestoreOptions(crashLoopLimit: 1)
+        _ = try await store.restore(scene: "main", registry: DestinationRegistry(), options: options)
+        let before = handler.all.count
+        let fallback = try await store.restore(scene: "main", registry: DestinationRegistry(), options: options)
+        #expect(fallback.report.revision == 1)
+        let logged = handler.all.dropFirst(before).filter { $0.message == "restored scene" }
+        #expect(logged.map(\.level) == [.notice], "\(logged.map(\.level))")
+        #expect(logged.first?.metadata.contains("skipped=[2]") == true, "\(logged.first?.metadata ?? "")")
+    }
+
     @Test func refusedSavesAndFailedOpensAreLoggedAtErrorLevel() throws {
         let handler = RecordingLogHandler()
         var configuration = NavStore.Configuration(logger: Logger(label: "navstate.test") { _ in handler })

@@ -39,64 +39,89 @@ extension NavStore {
         if let revision, revision < 1 {
             throw .invalidArgument("revision numbers start at 1, not \(revision)")
         }
-        let path = self.path
         let loaded = try withConnection("load", refusable: { (store: inout State) throws(SQLiteError) in
-            let connection = store.connection
-            return try connection.refusableTransaction(immediate: false) {
+            try store.connection.refusableTransaction(immediate: false) {
                 () throws(SQLiteError) -> Result<(StoredRevision, [StoredDamage])?, NavStoreError> in
-                let find = try connection.cached("SELECT id, kept_revisions FROM scene WHERE name = ?1")
-                try find.bind(.text(scene))
-                guard try find.step() else { return .success(nil) }
-                let sceneID = find.int(at: 0)
-                // Out of range: damage `check` reports; every row is history.
-                let kept = find.optionalInt(at: 1).flatMap { StoredRange.keptRevisions.contains($0) ? $0 : nil }
-                find.reset()
-                guard let top = try Self.headRow(connection, sceneID: sceneID) else {
-                    if revision == nil {
-                        return .failure(.corrupt(
-                            path: path, message: "scene '\(NavStoreError.shortened(scene))' has no revision in the file"))
-                    }
-                    return .success(nil)
-                }
-                let number = revision ?? top.number
-                // Older than the kept revisions: rows the chain of a kept
-                // revision still builds on, not history to hand out.
-                if number > top.number { return .success(nil) }
-                if let kept, number <= top.number - kept { return .success(nil) }
-                let read: RevisionRead
-                switch try Self.readRevision(connection, sceneID: sceneID, number: number) {
-                case nil: return .success(nil)
-                case .failure(let problem)?:
-                    return .failure(.corrupt(path: path, message: "revision \(number) of scene '\(NavStoreError.shortened(scene))': \(problem)"))
-                case .success(let value)?: read = value
-                }
-                let layout: StoredLayout
-                switch StoredLayout.decode(read.layout) {
-                case .success(let decoded): layout = decoded
-                case .failure(let problem):
-                    return .failure(.corrupt(path: path, message: "a revision's layout does not decode: \(problem)"))
-                }
-                let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
-                if number == top.number && damage.isEmpty, let chainBytes = top.chainBytes {
-                    if var cached = store.heads[scene], cached.sceneID == sceneID, cached.revision == number {
-                        // This store's own save of the same revision: keep
-                        // what it knows of its elements (their identities
-                        // and byte counts), with the row as the file has it.
-                        (cached.base, cached.chainBytes, cached.keptRevisions, cached.epoch) = (top.base, chainBytes, kept, store.cacheEpoch)
-                        store.heads[scene] = cached
-                    } else {
-                        store.heads[scene] = CachedHead(
-                            sceneID: sceneID, revision: number, slots: read.slots, layout: read.layout,
-                            base: top.base, chainBytes: chainBytes, keptRevisions: kept, epoch: store.cacheEpoch)
-                    }
-                }
-                return .success((StoredRevision(scene: scene, revision: number, savedAt: read.savedAt, state: state), damage))
+                try read(scene: scene, revision: revision, limits: limits, in: &store)
             }
         })
         logger.debug("loaded scene", metadata: [
             "scene": "\(scene)", "revision": "\(loaded?.0.revision ?? 0)", "damage": "\(loaded?.1.count ?? 0)",
         ])
         return loaded
+    }
+
+    /// What `loadChecked` reads, inside a transaction the caller holds,
+    /// caching the head for the next save when it is whole.
+    func read(
+        scene: String, revision: Int?, limits: Limits?, in store: inout State
+    ) throws(SQLiteError) -> Result<(StoredRevision, [StoredDamage])?, NavStoreError> {
+        let connection = store.connection
+        guard let (sceneID, kept) = try Self.sceneRow(connection, name: scene) else { return .success(nil) }
+        guard let head = try Self.headRow(connection, sceneID: sceneID) else {
+            if revision == nil {
+                return .failure(.corrupt(
+                    path: path, message: "scene '\(NavStoreError.shortened(scene))' has no revision in the file"))
+            }
+            return .success(nil)
+        }
+        let top = SceneHead(sceneID: sceneID, keptRevisions: kept, number: head.number, base: head.base, chainBytes: head.chainBytes)
+        let number = revision ?? top.number
+        // Older than the kept revisions: rows the chain of a kept
+        // revision still builds on, not history to hand out.
+        if number > top.number { return .success(nil) }
+        if let kept, number <= top.number - kept { return .success(nil) }
+        switch try Self.readRevision(connection, sceneID: sceneID, number: number) {
+        case nil: return .success(nil)
+        case let chain?: return finishRead(scene: scene, number: number, chain: chain, top: top, limits: limits, in: &store).map { $0 }
+        }
+    }
+
+    /// A revision's state from the chain its rows built: the layout decoded,
+    /// what does not fit left out, and the head cached when it is whole.
+    func finishRead(
+        scene: String, number: Int, chain: Result<RevisionRead, RevisionChange.Problem>, top: SceneHead,
+        limits: Limits?, in store: inout State
+    ) -> Result<(StoredRevision, [StoredDamage]), NavStoreError> {
+        let read: RevisionRead
+        switch chain {
+        case .failure(let problem):
+            return .failure(.corrupt(path: path, message: "revision \(number) of scene '\(NavStoreError.shortened(scene))': \(problem)"))
+        case .success(let value): read = value
+        }
+        let layout: StoredLayout
+        switch StoredLayout.decode(read.layout) {
+        case .success(let decoded): layout = decoded
+        case .failure(let problem):
+            return .failure(.corrupt(path: path, message: "a revision's layout does not decode: \(problem)"))
+        }
+        let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
+        let (sceneID, kept) = (top.sceneID, top.keptRevisions)
+        if number == top.number && damage.isEmpty, let chainBytes = top.chainBytes {
+            if var cached = store.heads[scene], cached.sceneID == sceneID, cached.revision == number {
+                // This store's own save of the same revision: keep
+                // what it knows of its elements (their identities
+                // and byte counts), with the row as the file has it.
+                (cached.base, cached.chainBytes, cached.keptRevisions, cached.epoch) = (top.base, chainBytes, kept, store.cacheEpoch)
+                store.heads[scene] = cached
+            } else {
+                store.heads[scene] = CachedHead(
+                    sceneID: sceneID, revision: number, slots: read.slots, layout: read.layout,
+                    base: top.base, chainBytes: chainBytes, keptRevisions: kept, epoch: store.cacheEpoch)
+            }
+        }
+        return .success((StoredRevision(scene: scene, revision: number, savedAt: read.savedAt, state: state), damage))
+    }
+
+    /// A scene's id and how many revisions it keeps (`nil`: the store's
+    /// default, or a value out of range, which is damage `check` reports:
+    /// then every row is history).
+    static func sceneRow(_ connection: SQLiteConnection, name: String) throws(SQLiteError) -> (id: Int, keptRevisions: Int?)? {
+        let find = try connection.cached("SELECT id, kept_revisions FROM scene WHERE name = ?1")
+        try find.bind(.text(name))
+        defer { find.reset() }
+        guard try find.step() else { return nil }
+        return (find.int(at: 0), find.optionalInt(at: 1).flatMap { StoredRange.keptRevisions.contains($0) ? $0 : nil })
     }
 
     /// A scene's newest revision row: its number, base and chain bytes.
@@ -137,53 +162,91 @@ extension NavStore {
         let base = find.int(at: 0)
         let savedAt = Date(timeIntervalSince1970: find.double(at: 1))
         find.reset()
-        guard base >= 1, base <= number else {
-            return .failure(RevisionChange.Problem(description: "it names revision \(base) as its base"))
+        var reader: ChainReader
+        switch ChainReader.start(sceneID: sceneID, number: number, base: base) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let started): reader = started
         }
         let chain = try connection.cached("""
             SELECT number, change, base FROM revision WHERE scene_id = ?1 AND number BETWEEN ?2 AND ?3 ORDER BY number
             """)
         try chain.bind(.integer(sceneID), .integer(base), .integer(number))
         defer { chain.reset() }
-        var slots: [Int: [NavEntry]] = [:]
-        var layout: String?
-        // The next revision of the chain; `nil` once `number` was read.
-        var expected: Int? = base
-        while let next = expected, try chain.step() {
-            let found = chain.int(at: 0)
-            guard found == next else {
-                return .failure(RevisionChange.Problem(description: "revision \(next), which it builds on, is not in the file"))
-            }
-            /// A problem of this row, or of one it builds on.
-            func problem(_ text: String) -> RevisionChange.Problem {
-                RevisionChange.Problem(description: found == number ? text : "revision \(found), which it builds on: \(text)")
-            }
-            guard chain.isBlob(at: 1) else {
-                return .failure(problem("its change is not a blob"))
-            }
-            // Sealed rows are checked against their place: scene, number and base.
-            let key = RevisionSeal.Key(sceneID: sceneID, number: found, base: chain.int(at: 2))
-            let decoded = chain.withBlob(at: 1) { bytes in
-                RevisionSeal.open(bytes, key).flatMap { change in change.withUnsafeBytes { RevisionChange.decode($0) } }
-            }
-            let change: RevisionChange
-            switch decoded {
-            case .success(let value): change = value
-            case .failure(let failure):
-                return .failure(problem(failure.description))
-            }
-            if found == base && !change.isFull {
-                return .failure(RevisionChange.Problem(description: "revision \(base), which it builds on, does not hold a whole state"))
-            }
-            do throws(RevisionChange.Problem) {
-                try change.apply(to: &slots)
-            } catch {
-                return .failure(problem(error.description))
-            }
-            if let changed = change.layout { layout = changed }
-            // Compared before adding: `number` comes from the file.
-            expected = found == number ? nil : found + 1
+        while reader.wantsMore, try chain.step() {
+            let problem = chain.isBlob(at: 1)
+                ? chain.withBlob(at: 1) { reader.add(number: chain.int(at: 0), base: chain.int(at: 2), change: $0) }
+                : reader.add(number: chain.int(at: 0), base: chain.int(at: 2), change: nil)
+            if let problem { return .failure(problem) }
         }
+        return reader.finish(savedAt: savedAt)
+    }
+}
+
+/// Builds a revision's state from its chain of rows, oldest first: the full
+/// row it names as its base, then every delta up to it, each checked
+/// against its place (sealed rows), its encoding and what it changes.
+struct ChainReader {
+    let sceneID: Int
+    /// The revision being read, and the full row it builds on.
+    let number: Int
+    let base: Int
+    private var slots: [Int: [NavEntry]] = [:]
+    private var layout: String?
+    /// The next row of the chain; `nil` once `number` was read.
+    private var expected: Int?
+
+    private init(sceneID: Int, number: Int, base: Int) {
+        (self.sceneID, self.number, self.base, expected) = (sceneID, number, base, base)
+    }
+
+    /// A reader for `number`, whose row names `base`; a base outside
+    /// 1…number is a problem at once.
+    static func start(sceneID: Int, number: Int, base: Int) -> Result<ChainReader, RevisionChange.Problem> {
+        guard base >= 1, base <= number else {
+            return .failure(RevisionChange.Problem(description: "it names revision \(base) as its base"))
+        }
+        return .success(ChainReader(sceneID: sceneID, number: number, base: base))
+    }
+
+    /// Whether rows are still to come.
+    var wantsMore: Bool { expected != nil }
+
+    /// Takes the next row: its number, the base it names, and its change
+    /// (`nil` when the column is not a blob). Returns the problem that ends
+    /// the read, if any.
+    mutating func add(number found: Int, base rowBase: Int, change: UnsafeRawBufferPointer?) -> RevisionChange.Problem? {
+        guard let next = expected else { return nil }
+        guard found == next else {
+            return RevisionChange.Problem(description: "revision \(next), which it builds on, is not in the file")
+        }
+        /// A problem of this row, or of one it builds on.
+        func problem(_ text: String) -> RevisionChange.Problem {
+            RevisionChange.Problem(description: found == number ? text : "revision \(found), which it builds on: \(text)")
+        }
+        guard let change else { return problem("its change is not a blob") }
+        // Sealed rows are checked against their place: scene, number and base.
+        let key = RevisionSeal.Key(sceneID: sceneID, number: found, base: rowBase)
+        let decoded: RevisionChange
+        switch RevisionSeal.open(change, key).flatMap({ opened in opened.withUnsafeBytes { RevisionChange.decode($0) } }) {
+        case .success(let value): decoded = value
+        case .failure(let failure): return problem(failure.description)
+        }
+        if found == base && !decoded.isFull {
+            return RevisionChange.Problem(description: "revision \(base), which it builds on, does not hold a whole state")
+        }
+        do throws(RevisionChange.Problem) {
+            try decoded.apply(to: &slots)
+        } catch {
+            return problem(error.description)
+        }
+        if let changed = decoded.layout { layout = changed }
+        // Compared before adding: `number` comes from the file.
+        expected = found == number ? nil : found + 1
+        return nil
+    }
+
+    /// The revision the rows built, or what is missing.
+    func finish(savedAt: Date) -> Result<RevisionRead, RevisionChange.Problem> {
         if let missing = expected {
             return .failure(RevisionChange.Problem(description: "revision \(missing), which it builds on, is not in the file"))
         }
@@ -192,6 +255,17 @@ extension NavStore {
         }
         return .success(RevisionRead(savedAt: savedAt, slots: slots, layout: layout))
     }
+}
+
+/// A scene's row and its newest revision row, as a read needs them.
+struct SceneHead {
+    var sceneID: Int
+    /// `nil`: the store's default, or out of range (then every row is history).
+    var keptRevisions: Int?
+    var number: Int
+    var base: Int
+    /// `nil` when out of range: such a head is not cached.
+    var chainBytes: Int?
 }
 
 /// A revision as its chain of rows builds it, before anything about it is

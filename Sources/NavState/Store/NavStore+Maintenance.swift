@@ -44,7 +44,7 @@ extension NavStore {
                 return connection.changes > 0
             }
         }
-        logger.info("deleted scene", metadata: ["scene": "\(scene)", "existed": "\(deleted)"])
+        logger.debug("deleted scene", metadata: ["scene": "\(scene)", "existed": "\(deleted)"])
         return deleted
     }
 

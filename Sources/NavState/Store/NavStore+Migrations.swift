@@ -9,24 +9,38 @@ extension NavStore {
     ///
     /// Only reads happen here: `PRAGMA journal_mode=WAL` rewrites bytes of
     /// the header, so it runs after these checks, never before.
-    static func checkBelongsToNavState(_ connection: SQLiteConnection, path: String) throws(NavStoreError) {
-        let objects: Int
-        do {
-            objects = try connection.integer("SELECT count(*) FROM sqlite_master")
+    ///
+    /// - Returns: The file's schema version (`PRAGMA user_version`).
+    @discardableResult
+    static func checkBelongsToNavState(_ connection: SQLiteConnection, path: String) throws(NavStoreError) -> Int {
+        let header: (objects: Int, applicationID: Int, schemaVersion: Int)
+        do throws(SQLiteError) {
+            // Plain statements: the pragmas as table-valued functions in
+            // one cost more than all of them (each declares a virtual table).
+            // The schema is counted only when the ID does not say NavState
+            // (an empty file and another app's both have other IDs), and
+            // then the ID is read again: another process may have created
+            // the schema, and set the ID in the same transaction, between
+            // the two reads.
+            var applicationID = try connection.integer("PRAGMA application_id")
+            var objects = 0
+            if applicationID != Self.applicationID {
+                objects = try connection.integer("SELECT count(*) FROM sqlite_master")
+                applicationID = try connection.integer("PRAGMA application_id")
+            }
+            header = (objects, applicationID, try connection.integer("PRAGMA user_version"))
         } catch {
             // A garbage file fails here, before a single byte is written.
             if error.isNotADatabase || error.isCorrupt { throw .notADatabase(path: path) }
             throw NavStoreError(error, path: path)
         }
-        let (applicationID, schemaVersion) = try sqlite(path) { () throws(SQLiteError) in
-            (try connection.integer("PRAGMA application_id"), try connection.integer("PRAGMA user_version"))
-        }
-        if applicationID != Self.applicationID && (applicationID != 0 || objects > 0) {
+        if header.applicationID != Self.applicationID && (header.applicationID != 0 || header.objects > 0) {
             throw .foreignDatabase(path: path)
         }
-        if schemaVersion > SchemaMigration.latestVersion {
-            throw .newerSchema(path: path, found: schemaVersion, known: SchemaMigration.latestVersion)
+        if header.schemaVersion > SchemaMigration.latestVersion {
+            throw .newerSchema(path: path, found: header.schemaVersion, known: SchemaMigration.latestVersion)
         }
+        return header.schemaVersion
     }
 
     static func configure(_ connection: SQLiteConnection, _ configuration: Configuration) throws(NavStoreError) {
@@ -62,23 +76,26 @@ extension NavStore {
         }
     }
 
+    /// The connection's pragmas, in one call: durability, the WAL's size
+    /// limit, the page cap, and foreign keys (which `migrate` turns off
+    /// while it works).
     private static func applyPragmas(_ connection: SQLiteConnection, _ configuration: Configuration) throws(SQLiteError) {
-        switch configuration.durability {
-        case .normal: try connection.execute("PRAGMA synchronous = NORMAL")
-        case .full: try connection.execute("PRAGMA synchronous = FULL")
-        }
-        // The WAL is folded back into the file by the committing save (see
-        // checkpointAutomatically) and cut back to 2 MiB whenever it
-        // restarts, so a store kept open for months keeps its -wal under
-        // 4 MB even with readers in other processes (the soak test measures
-        // it; sqlite.org/pragma.html#pragma_journal_size_limit).
-        connection.checkpointAutomatically()
-        _ = try connection.integer("PRAGMA journal_size_limit = 2097152")
+        var pragmas = [
+            configuration.durability == .full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL",
+            // The WAL is folded back into the file by the committing save
+            // (see checkpointAutomatically) and cut back to 2 MiB whenever
+            // it restarts, so a store kept open for months keeps its -wal
+            // under 4 MB even with readers in other processes (the soak test
+            // measures it; sqlite.org/pragma.html#pragma_journal_size_limit).
+            "PRAGMA journal_size_limit = 2097152",
+            "PRAGMA foreign_keys = ON",
+        ]
         if let pages = configuration.maximumPageCount {
             // PRAGMA takes no bound parameters; the value is an integer from the app.
-            let cap = "PRAGMA max_page_count = " + String(max(1, pages))
-            _ = try connection.integer(cap)
+            pragmas.append("PRAGMA max_page_count = " + String(max(1, pages)))
         }
+        try connection.execute(pragmas.joined(separator: "; "))
+        connection.checkpointAutomatically()
     }
 
     /// Applies every migration the database has not seen, in order, each in

@@ -151,9 +151,8 @@ extension NavStore {
     /// A read-only store needs a NavState file of the schema this build
     /// reads: only that schema's SQL is in it.
     private static func checkReadable(_ connection: SQLiteConnection, path: String) throws(NavStoreError) {
-        try checkBelongsToNavState(connection, path: path)
+        let found = try checkBelongsToNavState(connection, path: path)
         let latest = SchemaMigration.latestVersion
-        let found = try sqlite(path) { () throws(SQLiteError) in try connection.integer("PRAGMA user_version") }
         if found == 0 { throw .notInitialized(path: path) }
         if found < latest { throw .olderSchema(path: path, found: found, known: latest) }
     }

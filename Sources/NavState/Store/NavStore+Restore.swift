@@ -36,45 +36,38 @@ extension NavStore {
             throw .invalidArgument("fallbackRevisions cannot be negative, not \(options.fallbackRevisions)")
         }
         var report = RestoreReport.nothingSaved(scene: scene)
+        let limits = configuration.limits
         while true {
+            // One hop and one write transaction: choose, count the attempt,
+            // read the revision. The attempt is committed before anything
+            // is handed out, so a launch that dies at once is counted.
             let choice = try await onStoreQueue { [self] in
                 Self.outcome { () throws(NavStoreError) in
-                    try chooseRevision(scene: scene, limit: options.crashLoopLimit, window: 1 + options.fallbackRevisions)
+                    try chooseAndRead(scene: scene, limit: options.crashLoopLimit, window: 1 + options.fallbackRevisions, limits: limits)
                 }
             }
             report.headRevision = choice.head
             for skipped in choice.skipped where !report.skipped.contains(where: { $0.revision == skipped.revision }) {
                 report.skipped.append(skipped)
             }
-            guard let revision = choice.revision else {
+            switch choice.read {
+            case .none:
                 if choice.head != nil { report.outcome = .allRevisionsSkipped }
                 log(report)
                 return RestoredScene(state: SceneState(), report: report)
-            }
-            let loaded: LoadedRevision?
-            do {
-                let limits = configuration.limits
-                loaded = try await onStoreQueue { [self] in
-                    Self.outcome { () throws(NavStoreError) in
-                        try loadChecked(scene: scene, revision: revision, limits: limits).map(LoadedRevision.init)
-                    }
-                }
-            } catch {
-                guard case let .corrupt(_, message) = error else { throw error }
+            case .damaged(let revision, let message):
+                // Nothing of it can be trusted: it uses up its launches at
+                // once, in a transaction of its own (the one that read it
+                // rolled back), and the guard looks further back.
                 try await onStoreQueue { [self] in
                     Self.outcome { () throws(NavStoreError) in
                         try countAsFailedLaunch(scene: scene, revision: revision, limit: options.crashLoopLimit)
                     }
                 }
                 report.skipped.append(.init(revision: revision, unconfirmedRestores: options.crashLoopLimit, damage: message))
-                continue
+            case .loaded(let loaded):
+                return await rebuild(loaded.revision, damage: loaded.damage, registry: registry, options: options, report: report)
             }
-            guard let (stored, damage) = loaded.map({ ($0.revision, $0.damage) }) else {
-                // Deleted between choosing and loading: there is nothing to restore.
-                log(report)
-                return RestoredScene(state: SceneState(), report: report)
-            }
-            return await rebuild(stored, damage: damage, registry: registry, options: options, report: report)
         }
     }
 
@@ -156,64 +149,136 @@ extension NavStore {
     private struct LoadedRevision: Sendable {
         var revision: StoredRevision
         var damage: [StoredDamage]
-
-        init(_ loaded: (StoredRevision, [StoredDamage])) {
-            (revision, damage) = loaded
-        }
     }
 
     private struct RevisionChoice: Sendable {
+        enum Read: Sendable {
+            /// No revision to try: the scene has none, or every one the
+            /// guard may use was skipped.
+            case none
+            /// The chosen revision's rows cannot be trusted at all.
+            case damaged(revision: Int, message: String)
+            case loaded(LoadedRevision)
+        }
+
         var head: Int?
-        var revision: Int?
-        var skipped: [RestoreReport.SkippedRevision]
+        var skipped: [RestoreReport.SkippedRevision] = []
+        var read = Read.none
+    }
+
+    /// A choice whose revision turned out damaged: the transaction that
+    /// counted the attempt rolls back, and the choice travels as its refusal.
+    private struct DamagedChoice: Error {
+        var choice: RevisionChoice
     }
 
     /// In one write transaction: among the head and the revisions the guard
     /// may fall back to (`window` newest kept ones), the newest whose
     /// unconfirmed restores are under the limit, counted as one more
-    /// unconfirmed restore.
-    private func chooseRevision(scene: String, limit: Int, window: Int) throws(NavStoreError) -> RevisionChoice {
-        try withConnection("restore") { (store: inout State) throws(SQLiteError) in
+    /// unconfirmed restore, and read.
+    private func chooseAndRead(scene: String, limit: Int, window: Int, limits: Limits) throws(NavStoreError) -> RevisionChoice {
+        let path = self.path
+        return try withConnection("restore", refusable: { (store: inout State) throws(SQLiteError) in
             let connection = store.connection
-            return try connection.transaction(immediate: true) { () throws(SQLiteError) -> RevisionChoice in
-                let find = try connection.cached("SELECT id, kept_revisions FROM scene WHERE name = ?1")
-                try find.bind(.text(scene))
-                guard try find.step() else { return RevisionChoice(head: nil, revision: nil, skipped: []) }
-                let sceneID = find.int(at: 0)
-                let keptRevisions = find.optionalInt(at: 1).flatMap { StoredRange.keptRevisions.contains($0) ? $0 : nil }
-                find.reset()
-                guard let head = try Self.headRow(connection, sceneID: sceneID)?.number else {
-                    return RevisionChoice(head: nil, revision: nil, skipped: [])
-                }
-                var choice = RevisionChoice(head: head, revision: nil, skipped: [])
-                // Only kept revisions: older rows are what a kept one builds on.
-                let window = min(window, keptRevisions ?? window)
-                let candidates = try connection.cached("""
-                    SELECT r.number, coalesce(a.unconfirmed, 0) FROM revision AS r
-                    LEFT JOIN restore_attempt AS a ON a.scene_id = r.scene_id AND a.revision = r.number
-                    WHERE r.scene_id = ?1 AND r.number BETWEEN 1 AND 4503599627370496 ORDER BY r.number DESC LIMIT ?2
+            let outcome = try connection.refusableTransaction(immediate: true) {
+                () throws(SQLiteError) -> Result<RevisionChoice, DamagedChoice> in
+                // One statement reads everything a launch needs, newest
+                // first: the scene, its head row, the revisions the guard
+                // may use with their unconfirmed restores, then the rows the
+                // chosen one builds on. A launch prepares every statement it
+                // runs, and preparing costs more than the reading.
+                let rows = try connection.cached("""
+                    SELECT s.id, s.kept_revisions, r.number, r.base, r.chain_bytes, coalesce(a.unconfirmed, 0), r.saved_at, r.change
+                    FROM scene AS s JOIN revision AS r ON r.scene_id = s.id
+                    LEFT JOIN restore_attempt AS a ON a.scene_id = s.id AND a.revision = r.number
+                    WHERE s.name = ?1 AND r.number BETWEEN 1 AND 4503599627370496 ORDER BY r.number DESC
                     """)
-                try candidates.bind(.integer(sceneID), .integer(window))
-                while try candidates.step() {
-                    let revision = candidates.int(at: 0)
-                    let unconfirmed = candidates.int(at: 1)
-                    if unconfirmed >= limit {
-                        choice.skipped.append(.init(revision: revision, unconfirmedRestores: unconfirmed, damage: nil))
+                try rows.bind(.text(scene))
+                defer { rows.reset() }
+                var choice = RevisionChoice()
+                var top: SceneHead?
+                // The chosen revision, when its rows are being gathered.
+                var chosen: (number: Int, base: Int, savedAt: Date)?
+                // The chain's rows, newest first: number, base, change (nil: not a blob).
+                var chain: [(number: Int, base: Int, change: [UInt8]?)] = []
+                var seen = 0
+                var failure: SQLiteError?
+                do throws(SQLiteError) {
+                while try rows.step() {
+                    let number = rows.int(at: 2)
+                    let rowBase = rows.int(at: 3)
+                    if let target = chosen {
+                        // Past the base, or a gap the reader will name.
+                        guard number >= target.base else { break }
                     } else {
-                        choice.revision = revision
-                        break
+                        if top == nil {
+                            let chainBytes = rows.int(at: 4)
+                            top = SceneHead(
+                                sceneID: rows.int(at: 0),
+                                keptRevisions: rows.optionalInt(at: 1).flatMap { StoredRange.keptRevisions.contains($0) ? $0 : nil },
+                                number: number, base: rowBase,
+                                chainBytes: StoredRange.bytes.contains(chainBytes) ? chainBytes : nil)
+                            choice.head = number
+                        }
+                        // Only kept revisions: older rows are what a kept one builds on.
+                        seen += 1
+                        if seen > window { break }
+                        if let kept = top?.keptRevisions, seen > kept { break }
+                        let unconfirmed = rows.int(at: 5)
+                        if unconfirmed >= limit {
+                            choice.skipped.append(.init(revision: number, unconfirmedRestores: unconfirmed, damage: nil))
+                            continue
+                        }
+                        chosen = (number, rowBase, Date(timeIntervalSince1970: rows.double(at: 6)))
                     }
+                    chain.append((number, rowBase, rows.isBlob(at: 7) ? rows.withBlob(at: 7) { Array($0) } : nil))
+                    // At its base, or a base that cannot be (the reader names it).
+                    if let target = chosen, number <= target.base || target.base < 1 { break }
                 }
-                candidates.reset()
-                if let revision = choice.revision {
-                    try connection.cached("""
-                        INSERT INTO restore_attempt (scene_id, revision, unconfirmed) VALUES (?1, ?2, 1)
-                        ON CONFLICT (scene_id, revision) DO UPDATE SET unconfirmed = unconfirmed + 1
-                        """).bind(.integer(sceneID), .integer(revision)).run()
+                } catch {
+                    failure = error
                 }
-                return choice
+                rows.reset()
+                if let failure {
+                    // SQLite found the chosen revision's pages damaged: it
+                    // is, for the app. Anything else is the store's failure.
+                    guard failure.isCorrupt, let target = chosen else { throw failure }
+                    choice.read = .damaged(revision: target.number, message: NavStoreError(failure, path: path).corruptMessage)
+                    return .failure(DamagedChoice(choice: choice))
+                }
+                guard let target = chosen, let top else { return .success(choice) }
+                try connection.cached("""
+                    INSERT INTO restore_attempt (scene_id, revision, unconfirmed) VALUES (?1, ?2, 1)
+                    ON CONFLICT (scene_id, revision) DO UPDATE SET unconfirmed = unconfirmed + 1
+                    """).bind(.integer(top.sceneID), .integer(target.number)).run()
+                let built: Result<RevisionRead, RevisionChange.Problem>
+                switch ChainReader.start(sceneID: top.sceneID, number: target.number, base: target.base) {
+                case .failure(let problem): built = .failure(problem)
+                case .success(var reader):
+                    var problem: RevisionChange.Problem?
+                    for row in chain.reversed() where problem == nil && reader.wantsMore {
+                        problem = if let change = row.change {
+                            change.withUnsafeBytes { reader.add(number: row.number, base: row.base, change: $0) }
+                        } else {
+                            reader.add(number: row.number, base: row.base, change: nil)
+                        }
+                    }
+                    built = problem.map { .failure($0) } ?? reader.finish(savedAt: target.savedAt)
+                }
+                switch self.finishRead(scene: scene, number: target.number, chain: built, top: top, limits: limits, in: &store) {
+                case .success(let loaded):
+                    choice.read = .loaded(LoadedRevision(revision: loaded.0, damage: loaded.1))
+                    return .success(choice)
+                case .failure(let error):
+                    choice.read = .damaged(revision: target.number, message: error.corruptMessage)
+                    return .failure(DamagedChoice(choice: choice))
+                }
             }
-        }
+            switch outcome {
+            case .success(let choice): return .success(choice)
+            case .failure(let damaged): return .success(damaged.choice)
+            }
+        })
     }
 
     /// Marks a revision that could not be read as having used up its
@@ -221,14 +286,19 @@ extension NavStore {
     private func countAsFailedLaunch(scene: String, revision: Int, limit: Int) throws(NavStoreError) {
         try withConnection("restore") { (store: inout State) throws(SQLiteError) in
             try store.connection.cached("""
-                UPDATE restore_attempt SET unconfirmed = max(unconfirmed, ?3)
-                WHERE scene_id = (SELECT id FROM scene WHERE name = ?1) AND revision = ?2
+                INSERT INTO restore_attempt (scene_id, revision, unconfirmed)
+                SELECT id, ?2, ?3 FROM scene WHERE name = ?1
+                ON CONFLICT (scene_id, revision) DO UPDATE SET unconfirmed = max(unconfirmed, excluded.unconfirmed)
                 """).bind(.text(scene), .integer(revision), .integer(limit)).run()
         }
     }
 
+    /// A restore that hands back the head whole, or finds nothing saved, is
+    /// routine (`debug`); one that skipped revisions, left entries out or
+    /// met damage is what the app's developer must see (`notice`).
     private func log(_ report: RestoreReport) {
-        logger.info("restored scene", metadata: [
+        let routine = report.isComplete || report.outcome == .noSavedState || report.outcome == .expired
+        logger.log(level: routine ? .debug : .notice, "restored scene", metadata: [
             "scene": "\(report.scene)", "outcome": "\(report.outcome.rawValue)",
             "revision": "\(report.revision.map(String.init) ?? "none")",
             "skipped": "\(report.skipped.map(\.revision))", "dropped": "\(report.dropped.count)",
@@ -239,5 +309,12 @@ extension NavStore {
                 "tag": "\(dropped.entry.tag)", "reason": "\(dropped.reason.code)",
             ])
         }
+    }
+}
+
+private extension NavStoreError {
+    /// What a damaged revision's skip records: the damage itself.
+    var corruptMessage: String {
+        if case let .corrupt(_, message) = self { message } else { "\(self)" }
     }
 }

@@ -145,7 +145,7 @@ public final class NavStore: Sendable {
             let opened = try readOnly
                 ? Self.openForReading(path, configuration)
                 : Self.openForWriting(path, configuration)
-            configuration.logger.info("opened store", metadata: [
+            configuration.logger.debug("opened store", metadata: [
                 "path": "\(path)", "readOnly": "\(readOnly)",
                 "schema": "\(SchemaMigration.latestVersion)",
                 "migrationsApplied": "\(opened.migrationsApplied)",
@@ -175,9 +175,13 @@ public final class NavStore: Sendable {
                 path: path, mode: .readWrite(create: path == ":memory:"),
                 busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         }
-        try checkBelongsToNavState(connection, path: path)
+        let version = try checkBelongsToNavState(connection, path: path)
         try configure(connection, configuration)
-        let applied = try migrate(connection, logger: configuration.logger, path: path)
+        // An up-to-date file, what every launch but the first after an
+        // update meets, needs no migration transaction: its version is final
+        // (a newer build's would be refused above).
+        let applied = version == SchemaMigration.latestVersion
+            ? 0 : try migrate(connection, logger: configuration.logger, path: path)
         if path != ":memory:" { try applyFileAttributes(path, configuration) }
         return (State(connection: connection), applied)
     }
@@ -229,6 +233,10 @@ public final class NavStore: Sendable {
     /// Creates an empty file readable and writable by its owner only. SQLite
     /// gives the `-wal` and `-shm` files it creates the same mode.
     private static func createOwnerOnlyFileIfMissing(_ path: String) throws(NavStoreError) {
+        // A file with data, what every launch but the first meets: one
+        // lstat, nothing to create.
+        var existing = stat()
+        if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG, existing.st_size > 0 { return }
         let descriptor = openFile(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             // The process umask could only have narrowed 0600; make it exact.
