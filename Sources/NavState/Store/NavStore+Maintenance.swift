@@ -8,25 +8,125 @@ extension NavStore {
     /// and bytes, ordered by name. A scene without any revision in the file
     /// is listed too, with ``SceneSummary/headIsMissing`` set.
     public func scenes() throws(NavStoreError) -> [SceneSummary] {
+        try scenes(plan: nil)
+    }
+
+    /// How `scenes()` finds every head revision. Both give the same rows
+    /// (`SceneListingTests`); they differ in what they read.
+    package enum SceneListingPlan {
+        /// Two B-tree seeks per scene: the newest revision's number, then its
+        /// row. Its cost follows the number of scenes.
+        case seekPerScene
+        /// One pass over the revision table in key order, keeping each
+        /// scene's last row. Its cost follows the number of rows: half the
+        /// seeks' when scenes keep a revision or two (a file of many windows
+        /// saved once), many times it when they keep twenty.
+        case scanRevisions
+    }
+
+    /// Every scene, by the plan given or, with `nil`, by the one that reads
+    /// less for this file: the scan when the first scenes hold three rows
+    /// or fewer each on average.
+    package func scenes(plan: SceneListingPlan?) throws(NavStoreError) -> [SceneSummary] {
         try withConnection("list scenes") { (store: inout State) throws(SQLiteError) in
-            let statement = try store.connection.cached("""
-                SELECT s.name, coalesce(r.number, 0), coalesce(r.entry_count, 0), coalesce(r.presentation_count, 0),
-                       coalesce(r.saved_at, s.created_at), coalesce(r.byte_count, 0), r.number IS NULL
-                FROM scene AS s LEFT JOIN revision AS r ON r.scene_id = s.id
-                    AND r.number = (SELECT max(number) FROM revision
-                                    WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
-                ORDER BY s.name
-                """)
-            var scenes: [SceneSummary] = []
-            while try statement.step() {
-                scenes.append(SceneSummary(
-                    scene: statement.text(at: 0), revision: statement.int(at: 1), entryCount: Self.storedCount(statement.int(at: 2)),
-                    presentations: Self.storedCount(statement.int(at: 3)),
-                    updatedAt: Date(timeIntervalSince1970: statement.double(at: 4)), bytes: Self.storedBytes(statement.int(at: 5)),
-                    headIsMissing: statement.int(at: 6) != 0))
+            let connection = store.connection
+            // One read transaction, so both statements of the scan see one snapshot.
+            return try connection.transaction(immediate: false) { () throws(SQLiteError) -> [SceneSummary] in
+                let chosen: SceneListingPlan
+                if let plan { chosen = plan } else { chosen = try Self.cheaperListingPlan(connection) }
+                switch chosen {
+                case .seekPerScene: return try Self.scenesBySeeking(connection)
+                case .scanRevisions: return try Self.scenesByScanning(connection)
+                }
             }
-            return scenes
         }
+    }
+
+    /// The plan `scenes()` would take for this file now.
+    package func chosenListingPlan() throws(NavStoreError) -> SceneListingPlan {
+        try withConnection("list scenes") { (store: inout State) throws(SQLiteError) in
+            try Self.cheaperListingPlan(store.connection)
+        }
+    }
+
+    private static func cheaperListingPlan(_ connection: SQLiteConnection) throws(SQLiteError) -> SceneListingPlan {
+        let sample = try connection.cached("""
+            SELECT count(*), (SELECT count(*) FROM revision WHERE scene_id BETWEEN min(s.id) AND max(s.id))
+            FROM (SELECT id FROM scene ORDER BY id LIMIT 32) AS s
+            """)
+        guard try sample.step() else { return .seekPerScene }
+        let (scenes, rows) = (sample.int(at: 0), sample.int(at: 1))
+        sample.reset()
+        return scenes > 0 && rows <= 3 * scenes ? .scanRevisions : .seekPerScene
+    }
+
+    private static func summary(
+        name: String, head: (number: Int, entries: Int, presentations: Int, savedAt: Double, bytes: Int)?, createdAt: Double
+    ) -> SceneSummary {
+        guard let head else {
+            return SceneSummary(
+                scene: name, revision: 0, entryCount: 0, presentations: 0,
+                updatedAt: Date(timeIntervalSince1970: createdAt), bytes: 0, headIsMissing: true)
+        }
+        return SceneSummary(
+            scene: name, revision: head.number, entryCount: storedCount(head.entries),
+            presentations: storedCount(head.presentations), updatedAt: Date(timeIntervalSince1970: head.savedAt),
+            bytes: storedBytes(head.bytes), headIsMissing: false)
+    }
+
+    private static func scenesBySeeking(_ connection: SQLiteConnection) throws(SQLiteError) -> [SceneSummary] {
+        let statement = try connection.cached("""
+            SELECT s.name, r.number, r.entry_count, r.presentation_count, r.saved_at, r.byte_count, s.created_at
+            FROM scene AS s LEFT JOIN revision AS r ON r.scene_id = s.id
+                AND r.number = (SELECT max(number) FROM revision
+                                WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
+            ORDER BY s.name
+            """)
+        defer { statement.reset() }
+        var scenes: [SceneSummary] = []
+        while try statement.step() {
+            let head = statement.optionalInt(at: 1).map {
+                ($0, statement.int(at: 2), statement.int(at: 3), statement.double(at: 4), statement.int(at: 5))
+            }
+            scenes.append(summary(name: statement.text(at: 0), head: head, createdAt: statement.double(at: 6)))
+        }
+        return scenes
+    }
+
+    private static func scenesByScanning(_ connection: SQLiteConnection) throws(SQLiteError) -> [SceneSummary] {
+        // Each scene's last row in key order is its head: ids ascending,
+        // with the head's fields beside them.
+        var ids: [Int] = []
+        var heads: [(number: Int, entries: Int, presentations: Int, savedAt: Double, bytes: Int)] = []
+        let rows = try connection.cached("""
+            SELECT scene_id, number, entry_count, presentation_count, saved_at, byte_count FROM revision
+            WHERE number BETWEEN 1 AND 4503599627370496 ORDER BY scene_id, number
+            """)
+        while try rows.step() {
+            let id = rows.int(at: 0)
+            if ids.last != id {
+                ids.append(id)
+                heads.append((0, 0, 0, 0, 0))
+            }
+            heads[heads.count - 1] = (rows.int(at: 1), rows.int(at: 2), rows.int(at: 3), rows.double(at: 4), rows.int(at: 5))
+        }
+        rows.reset()
+        let names = try connection.cached("SELECT name, id, created_at FROM scene ORDER BY name")
+        defer { names.reset() }
+        var scenes: [SceneSummary] = []
+        scenes.reserveCapacity(ids.count)
+        while try names.step() {
+            let id = names.int(at: 1)
+            // Binary search: the ids came in ascending order.
+            var (low, high) = (0, ids.count)
+            while low < high {
+                let middle = low + (high - low) / 2
+                if ids[middle] < id { low = middle + 1 } else { high = middle }
+            }
+            let head = low < ids.count && ids[low] == id ? heads[low] : nil
+            scenes.append(summary(name: names.text(at: 0), head: head, createdAt: names.double(at: 2)))
+        }
+        return scenes
     }
 
     /// Deletes a scene and its whole history, overwriting the freed pages.
