@@ -76,6 +76,21 @@ struct NavStateBench {
             printTable("NavStore save after one push, 10-deep vs 1,000-deep, interleaved", byDepth, baseline: "10-deep")
             return
         }
+        if arguments.first == "launch" {
+            // Only the launch workload (and the process pair, given a navstate binary).
+            let directory = try scratchDirectory("launch")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let navstate = arguments.count > 1 ? arguments[1] : nil
+            try await launchTables(in: directory, iterations: 4000, navstate: navstate)
+            return
+        }
+        if arguments.first == "launch-loop", arguments.count == 3, let count = Int(arguments[2]) {
+            // One launch contender in a loop, for strace, perf or callgrind.
+            let directory = try scratchDirectory("launch-loop")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            try await Launch.loop(arguments[1], count: count, in: directory)
+            return
+        }
         if arguments.first == "worker" {
             await Workloads.worker(Array(arguments.dropFirst()))
             return
@@ -150,6 +165,9 @@ struct NavStateBench {
                 target("NavStore restore vs GRDB restore, 10-deep", navstate / grdb, "≤ 1×", navstate <= grdb)
             }
         }
+
+        // Launch.
+        try await launchTables(in: directory, iterations: n(4000), navstate: navstate, processRuns: quick ? 10 : 40)
 
         // Scenes axis.
         let sceneCounts = quick ? [10, 1_000, 10_000] : [10, 1_000, 100_000]
@@ -228,6 +246,31 @@ struct NavStateBench {
         var targetTable = Table(headers: ["target", "measured", "goal", "met"])
         targetTable.rows = targets
         print(targetTable.render())
+    }
+
+    /// The launch tables and their targets.
+    static func launchTables(in directory: URL, iterations: Int, navstate: String?, processRuns: Int = 40) async throws {
+        let launch = try await Launch.run(in: directory, iterations: iterations)
+        printTable("Launch: a fresh store, restore through the guard, confirm (10-deep, 20 revisions)", launch,
+                   baseline: "raw sqlite3 floor + the same decode")
+        if let ours = launch["NavStore launch: open, guarded restore, confirm"]?.median,
+           let floor = launch["raw sqlite3 floor + the same decode"]?.median {
+            target("launch vs raw sqlite3 floor + decode, 10-deep", ours / floor, "≤ 1.5×", ours / floor <= 1.5)
+            target("launch median, 10-deep", ours / 1_000, "< 500 µs", ours < 500_000, unit: "µs")
+        }
+        let restore = try await Workloads.restore(depth: 10, in: directory, iterations: iterations / 2)
+        if let guarded = restore["NavStore with crash-loop guard"]?.median, let plain = restore["NavStore"]?.median,
+           let async = restore["NavStore, async load"]?.median {
+            print(String(format: "Restore with the store open, 10-deep: %@ through the guard (restore and confirm, two hops to the store's queue), %@ by the blocking load, %@ by the async load (one hop): %.2f× and %.2f×\n",
+                         format(guarded), format(plain), format(async), guarded / plain, guarded / async))
+            target("restore through the guard vs without, 10-deep, store open", guarded / plain, "≤ 1.3×", guarded / plain <= 1.3)
+        }
+        if let navstate {
+            let database = directory.appendingPathComponent("launch-process.sqlite").path
+            try LaunchFile.make(database)
+            let processes = try Launch.processes(navstate: navstate, database: database, runs: processRuns)
+            printTable("Whole process: `navstate show` against `navstate --version` (wall time)", processes, baseline: "navstate --version")
+        }
     }
 
     nonisolated(unsafe) static var targets: [[String]] = []

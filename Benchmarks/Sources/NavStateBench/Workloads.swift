@@ -161,6 +161,13 @@ enum Workloads {
                 let restored = await registry.restore(stored.state)
                 guard restored.state.root.count == depth else { throw BenchError("lost entries") }
             },
+            Contender("NavStore, async load") {
+                // The same through the queue an app's calls take: what the
+                // guarded restore, itself async, is compared with.
+                guard let stored = try await store.load(scene: "main") else { throw BenchError("no scene") }
+                let restored = await registry.restore(stored.state)
+                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+            },
             Contender("NavStore with crash-loop guard") {
                 let restored = try await store.restore(scene: "main", registry: registry)
                 try await store.confirmRestore(restored)
