@@ -26,8 +26,10 @@ package enum LaunchFile {
 
     /// The raw SQLite work a guarded launch needs, through the C API:
     /// open, the WAL and busy-timeout pragmas, read the scene's newest
-    /// revision row, one write transaction recording the attempt, close.
-    package static func floorLaunch(_ path: String) throws {
+    /// revision row, one write transaction recording the attempt, and with
+    /// `confirming` a second removing it, as the app's confirmation does;
+    /// close.
+    package static func floorLaunch(_ path: String, confirming: Bool) throws {
         var handle: OpaquePointer?
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db = handle else {
             throw BenchError("cannot open \(path)")
@@ -61,6 +63,15 @@ package enum LaunchFile {
         guard stepped == SQLITE_DONE, sqlite3_exec(db, "COMMIT", nil, nil, nil) == SQLITE_OK else {
             throw BenchError("cannot write the attempt")
         }
+        guard confirming else { return }
+        var delete: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "DELETE FROM restore_attempt WHERE scene_id = 1 AND revision = ?1", -1, &delete, nil) == SQLITE_OK else {
+            throw BenchError("cannot prepare the confirmation")
+        }
+        sqlite3_bind_int64(delete, 1, number)
+        let deleted = sqlite3_step(delete)
+        sqlite3_finalize(delete)
+        guard deleted == SQLITE_DONE else { throw BenchError("cannot confirm") }
     }
 
 }

@@ -47,7 +47,12 @@ enum Launch {
                 _ = try await NavStore.open(path: path, configuration: configuration)
             },
             Contender("raw sqlite3 floor + the same decode") {
-                try LaunchFile.floorLaunch(floorPath)
+                try LaunchFile.floorLaunch(floorPath, confirming: true)
+                let restored = await registry.restore(stored.state)
+                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+            },
+            Contender("raw sqlite3, attempt only (no confirmation) + the same decode") {
+                try LaunchFile.floorLaunch(floorPath, confirming: false)
                 let restored = await registry.restore(stored.state)
                 guard restored.state.root.count == depth else { throw BenchError("lost entries") }
             },
@@ -94,7 +99,7 @@ enum Launch {
             case "open":
                 _ = try await NavStore.open(path: path, configuration: configuration)
             case "floor":
-                try LaunchFile.floorLaunch(path)
+                try LaunchFile.floorLaunch(path, confirming: true)
                 _ = await registry.restore(stored.state)
             default:
                 throw BenchError("no contender \(contender)")

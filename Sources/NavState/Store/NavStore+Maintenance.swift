@@ -102,16 +102,23 @@ extension NavStore {
             SELECT scene_id, number, entry_count, presentation_count, saved_at, byte_count FROM revision
             WHERE number BETWEEN 1 AND 4503599627370496 ORDER BY scene_id, number
             """)
+        var last: (id: Int, head: (number: Int, entries: Int, presentations: Int, savedAt: Double, bytes: Int))?
         while try rows.step() {
             let id = rows.int(at: 0)
-            if ids.last != id {
-                ids.append(id)
-                heads.append((0, 0, 0, 0, 0))
+            if let finished = last, finished.id != id {
+                ids.append(finished.id)
+                heads.append(finished.head)
             }
-            heads[heads.count - 1] = (rows.int(at: 1), rows.int(at: 2), rows.int(at: 3), rows.double(at: 4), rows.int(at: 5))
+            last = (id, (rows.int(at: 1), rows.int(at: 2), rows.int(at: 3), rows.double(at: 4), rows.int(at: 5)))
+        }
+        if let finished = last {
+            ids.append(finished.id)
+            heads.append(finished.head)
         }
         rows.reset()
-        let names = try connection.cached("SELECT name, id, created_at FROM scene ORDER BY name")
+        // Names and ids alone come from the name index, without a lookup
+        // of each scene's row; the creation time only where there is no head.
+        let names = try connection.cached("SELECT name, id FROM scene ORDER BY name")
         defer { names.reset() }
         var scenes: [SceneSummary] = []
         scenes.reserveCapacity(ids.count)
@@ -123,8 +130,15 @@ extension NavStore {
                 let middle = low + (high - low) / 2
                 if ids[middle] < id { low = middle + 1 } else { high = middle }
             }
-            let head = low < ids.count && ids[low] == id ? heads[low] : nil
-            scenes.append(summary(name: names.text(at: 0), head: head, createdAt: names.double(at: 2)))
+            if low < ids.count && ids[low] == id {
+                scenes.append(summary(name: names.text(at: 0), head: heads[low], createdAt: 0))
+            } else {
+                let created = try connection.cached("SELECT created_at FROM scene WHERE id = ?1")
+                try created.bind(.integer(id))
+                let createdAt = try created.step() ? created.double(at: 0) : 0
+                created.reset()
+                scenes.append(summary(name: names.text(at: 0), head: nil, createdAt: createdAt))
+            }
         }
         return scenes
     }
