@@ -37,6 +37,15 @@ enum Launch {
                 try await store.confirmRestore(restored)
                 guard restored.state.root.count == depth else { throw BenchError("lost entries") }
             },
+            Contender("NavStore launch with the blocking open and confirm (one hop: the restore's)") {
+                // What the hops cost: the same work, two of the three calls
+                // made on the caller's thread, as a tool or a background
+                // thread may (never the main thread).
+                let store = try NavStore(path: path, configuration: configuration)
+                let restored = try await store.restore(scene: "main", registry: registry)
+                try store.confirmBlocking(restored)
+                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+            },
             Contender("NavStore open, load, decode (no guard)") {
                 let store = try await NavStore.open(path: path, configuration: configuration)
                 guard let loaded = try await store.load(scene: "main") else { throw BenchError("no scene") }
@@ -47,11 +56,16 @@ enum Launch {
                 _ = try await NavStore.open(path: path, configuration: configuration)
             },
             Contender("raw sqlite3 floor + the same decode") {
+                try LaunchFile.sameSQLLaunch(floorPath)
+                let restored = await registry.restore(stored.state)
+                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+            },
+            Contender("raw sqlite3, the issue's floor (newest row, attempt, confirmation) + the same decode") {
                 try LaunchFile.floorLaunch(floorPath, confirming: true)
                 let restored = await registry.restore(stored.state)
                 guard restored.state.root.count == depth else { throw BenchError("lost entries") }
             },
-            Contender("raw sqlite3, attempt only (no confirmation) + the same decode") {
+            Contender("raw sqlite3, the issue's floor without the confirmation + the same decode") {
                 try LaunchFile.floorLaunch(floorPath, confirming: false)
                 let restored = await registry.restore(stored.state)
                 guard restored.state.root.count == depth else { throw BenchError("lost entries") }
@@ -62,6 +76,21 @@ enum Launch {
         ]
         let rounds = 20
         return try await Harness.run(contenders, rounds: rounds, perRound: max(1, iterations / rounds), warmup: max(2, iterations / 20))
+    }
+
+    /// The same-SQL floor with each part left out in turn, interleaved:
+    /// what each part of NavStore's launch SQL costs on this machine.
+    static func sqlParts(in directory: URL, iterations: Int) async throws -> [String: Stats] {
+        let path = directory.appendingPathComponent("launch-sql.sqlite").path
+        try LaunchFile.make(path)
+        var contenders = [Contender("the same SQL as NavStore's launch") { try LaunchFile.sameSQLLaunch(path) }]
+        for part in LaunchSQLPart.allCases {
+            contenders.append(Contender("without \(part.rawValue)") { try LaunchFile.sameSQLLaunch(path, without: [part]) })
+        }
+        contenders.append(Contender("the issue's floor: newest row, attempt, confirmation") {
+            try LaunchFile.floorLaunch(path, confirming: true)
+        })
+        return try await Harness.run(contenders, rounds: 20, perRound: max(1, iterations / 20), warmup: max(2, iterations / 20))
     }
 
     /// `count` launches of one contender (`navstore`, `floor`, `open`,
@@ -99,7 +128,7 @@ enum Launch {
             case "open":
                 _ = try await NavStore.open(path: path, configuration: configuration)
             case "floor":
-                try LaunchFile.floorLaunch(path, confirming: true)
+                try LaunchFile.sameSQLLaunch(path)
                 _ = await registry.restore(stored.state)
             default:
                 throw BenchError("no contender \(contender)")

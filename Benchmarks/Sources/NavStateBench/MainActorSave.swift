@@ -106,6 +106,10 @@ extension NavStore {
     func loadBlocking(scene: String) throws -> StoredRevision? {
         try load(scene: scene)
     }
+
+    func confirmBlocking(_ restored: RestoredScene) throws {
+        try confirmRestore(restored)
+    }
 }
 
 /// What a `SceneNavigator` costs the main actor per operation with autosave

@@ -84,6 +84,14 @@ struct NavStateBench {
             try await launchTables(in: directory, iterations: 4000, navstate: navstate)
             return
         }
+        if arguments.first == "launch-sql" {
+            // What each part of a launch's SQL costs, without NavStore.
+            let directory = try scratchDirectory("launch-sql")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            printTable("A launch's SQL through the C API, each part left out in turn", try await Launch.sqlParts(in: directory, iterations: 4000),
+                       baseline: "the same SQL as NavStore's launch")
+            return
+        }
         if arguments.first == "launch-loop", arguments.count == 3, let count = Int(arguments[2]) {
             // One launch contender in a loop, for strace, perf or callgrind.
             let directory = try scratchDirectory("launch-loop")
