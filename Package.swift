@@ -92,6 +92,8 @@ let package = Package(
                 "NavStateNavigator",
                 "NavStateTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // DatabaseOptions sets the store's log level.
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The store fuzzer (scripts/fuzz.sh builds it with libFuzzer); an

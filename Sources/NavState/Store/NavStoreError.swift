@@ -81,7 +81,8 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A name as an error message shows it: control characters written as
     /// `\u{1B}`, and at most 64 characters, with how long it really was after
     /// a cut, so a 10,000-byte name does not become a 10,000-byte message.
-    static func shortened(_ name: String) -> String {
+    /// The CLI's messages show names the same way.
+    package static func shortened(_ name: String) -> String {
         let limit = 64
         let shown = NavStore.escapingControlCharacters(name)
         guard shown.count > limit else { return shown }

@@ -49,7 +49,7 @@ struct DatabaseOptions: ParsableArguments {
 
     /// The error for a scene name that is not in the file.
     func noSuchScene(_ scene: String) -> CLIError {
-        CLIError("there is no scene '\(Terminal.shortened(scene))' in \(path); 'navstate scenes' lists them")
+        CLIError("there is no scene '\(NavStoreError.shortened(scene))' in \(path); 'navstate scenes' lists them")
     }
 }
 

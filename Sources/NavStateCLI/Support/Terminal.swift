@@ -36,20 +36,12 @@ enum Terminal {
         case .foreignDatabase(let path):
             "\(path) is an SQLite database of another app; it was left untouched"
         case .conflict(let scene, let expected, let actual):
-            "scene '\(shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Run again with --expected-head \(actual) to save over it"
+            "scene '\(NavStoreError.shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Run again with --expected-head \(actual) to save over it"
         case .limitExceeded(let limit, let scene, let actual, let maximum):
-            "scene '\(shortened(scene))' has \(actual) \(limit), over the limit of \(maximum); nothing was saved"
+            "scene '\(NavStoreError.shortened(scene))' has \(actual) \(limit), over the limit of \(maximum); nothing was saved"
         default:
             error.description
         }
-    }
-
-    /// A name from the input as a message shows it: escaped, and at most
-    /// 64 characters with its real length after a cut.
-    static func shortened(_ name: String) -> String {
-        let shown = safe(name)
-        guard shown.count > 64 else { return shown }
-        return "\(shown.prefix(64))… (\(name.utf8.count) bytes)"
     }
 
     static func printError(_ message: String) {
