@@ -7,7 +7,7 @@ import Testing
 /// format style gives, for every date a store can write.
 @Suite("Timestamps")
 struct TimestampTests {
-    @Test func theFastPathAgreesWithTheFormatStyle() {
+    @Test func theFastPathAgreesWithTheFormatStyle() throws {
         let style = Date.ISO8601FormatStyle()
         var generator = SystemRandomNumberGenerator()
         var moments: [Double] = [0, 0.5, 59.999, 86_399, 86_400, 951_782_400 /* 2000-02-29 */, 4_107_542_400 /* 2100-03-01 */,
@@ -16,6 +16,15 @@ struct TimestampTests {
         for moment in moments {
             let date = Date(timeIntervalSince1970: moment)
             #expect(Terminal.timestamp(date) == style.format(date), "\(moment)")
+        }
+        // `--json` encodes dates with JSONEncoder's ISO 8601 strategy: the
+        // same text, fractions of a second dropped the same way.
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        for moment in [1_790_000_000.999, 1_790_000_000.5, 0.25, 86_399.999_9] {
+            let date = Date(timeIntervalSince1970: moment)
+            let encoded = String(decoding: try encoder.encode([date]), as: UTF8.self)
+            #expect(encoded == "[\"\(Terminal.timestamp(date))\"]", "\(moment)")
         }
         // Outside the fast path's years the style answers.
         for moment in [-1.5, -34_560_000.0, 253_402_300_800, 1e12] as [Double] {

@@ -29,27 +29,6 @@ extension NavStateCommand {
             if let limit, limit < 0 { throw ValidationError("--limit cannot be negative") }
         }
 
-        /// One scene in `--json`, its time already in ISO 8601.
-        struct Row: Encodable {
-            var scene: String
-            var revision: Int
-            var entryCount: Int
-            var presentations: Int
-            var bytes: Int
-            var updatedAt: String
-            var headIsMissing: Bool
-
-            init(_ summary: SceneSummary) {
-                scene = summary.scene
-                revision = summary.revision
-                entryCount = summary.entryCount
-                presentations = summary.presentations
-                bytes = summary.bytes
-                updatedAt = Terminal.timestamp(summary.updatedAt)
-                headIsMissing = summary.headIsMissing
-            }
-        }
-
         func run() async throws {
             var scenes = try await database.openForReading().scenes()
             if let matching {
@@ -57,7 +36,9 @@ extension NavStateCommand {
             }
             if let limit { scenes = Array(scenes.prefix(limit)) }
             if output.json {
-                try Terminal.printJSON(scenes.map(Row.init))
+                // SceneSummary's own coding: the keys are its properties, the time
+                // ISO 8601 (Terminal.printJSON's date strategy).
+                try Terminal.printJSON(scenes)
                 return
             }
             if scenes.isEmpty {
