@@ -60,3 +60,24 @@ extension DestinationRegistry {
         }
     }
 }
+
+extension DestinationRegistry {
+    /// Rebuilds a typed scene state from a saved one.
+    ///
+    /// The entries of a stack of 64 or more are decoded in parallel first,
+    /// so payload types' `init(from:)` and upgrade steps may run on several
+    /// threads at once; validators are still asked one entry at a time, in
+    /// order, and the result is what a restore entry by entry gives.
+    ///
+    /// - Returns: The state (always satisfying ``SceneState/validate()``) and
+    ///   every entry left out, with where it was and why.
+    public func restore(
+        _ state: SceneState<NavEntry>, policy: RestorePolicy = .dropUndecodable
+    ) async -> (state: SceneState<AnyDestination>, dropped: [DroppedEntry]) {
+        // A stack of 64 entries or more is decoded on every core first.
+        let decoded = await decodedInParallel(state)
+        return await SceneRestorer(
+            restoreEntry: { await self.restore(entry: $0, decoded: decoded.isEmpty ? nil : decoded[$0]) }, policy: policy
+        ).restore(state)
+    }
+}

@@ -79,15 +79,3 @@ public enum JSONValue: Sendable, Hashable, Codable {
         return fields[key]
     }
 }
-
-/// One upgrade step: the payload at version n in, the payload at n + 1 out.
-/// Throw to refuse a payload that cannot be upgraded.
-public typealias PayloadUpgrade = @Sendable (JSONValue) throws -> JSONValue
-
-/// What an app's validator says about a restored destination.
-public enum ValidationVerdict: Sendable, Hashable {
-    /// Keep the destination.
-    case accept
-    /// Drop it, saying why ("order 42 no longer exists").
-    case reject(String)
-}
