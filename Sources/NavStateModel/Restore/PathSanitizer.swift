@@ -53,12 +53,7 @@ public struct PathSanitizer: Sendable {
         let items = try JSONStringArrayReader.items(in: bytes)
         guard items.count.isMultiple(of: 2) else { throw .oddItemCount(items.count) }
         let pairCount = items.count / 2
-        // Pairs are stored last-pushed first: position p in push order is
-        // pair (pairCount - 1 - p) in the document.
-        let entries = (0..<pairCount).map { position in
-            let pair = pairCount - 1 - position
-            return NavEntry(wireTag: items[2 * pair].value, payload: items[2 * pair + 1].value)
-        }
+        let entries = PathRepresentation.entries(fromStrings: items.map(\.value)) ?? []
         let registry = self.registry
         let restorer = SceneRestorer<AnyDestination>(
             restoreEntry: { await registry.restore(entry: $0) }, policy: policy)
@@ -76,7 +71,8 @@ public struct PathSanitizer: Sendable {
         var output: [UInt8] = [UInt8(ascii: "[")]
         var rewritten: [(position: Int, original: NavEntry)] = []
         for pair in 0..<pairCount {
-            let position = pairCount - 1 - pair
+            // The order is its own inverse: the push position of pair p.
+            let position = PathRepresentation.pair(atPushPosition: pair, of: pairCount)
             guard let destination = destinations[position] else { continue }
             if output.count > 1 { output.append(UInt8(ascii: ",")) }
             let original = entries[position]

@@ -39,7 +39,10 @@ public enum PathRepresentation {
     package static func strings(for entries: some BidirectionalCollection<NavEntry>) -> [String] {
         var strings: [String] = []
         strings.reserveCapacity(entries.count * 2)
-        for entry in entries.reversed() {
+        let ordered = Array(entries)
+        for index in ordered.indices {
+            // The order is its own inverse: pair i holds push position i's mirror.
+            let entry = ordered[pair(atPushPosition: index, of: ordered.count)]
             strings.append(entry.wireTag)
             strings.append(entry.payload)
         }
@@ -50,13 +53,17 @@ public enum PathRepresentation {
     /// last-pushed first; `nil` when the strings are not pairs.
     package static func entries(fromStrings strings: [String]) -> [NavEntry]? {
         guard strings.count.isMultiple(of: 2) else { return nil }
-        var entries: [NavEntry] = []
-        entries.reserveCapacity(strings.count / 2)
-        var index = strings.count - 2
-        while index >= 0 {
-            entries.append(NavEntry(wireTag: strings[index], payload: strings[index + 1]))
-            index -= 2
+        let count = strings.count / 2
+        return (0..<count).map { position in
+            let pair = pair(atPushPosition: position, of: count)
+            return NavEntry(wireTag: strings[2 * pair], payload: strings[2 * pair + 1])
         }
-        return entries
+    }
+
+    /// Which pair of a representation of `count` pairs holds the element at
+    /// `position` in push order (0 = bottom): the last-pushed pair comes
+    /// first. The one place that order is written.
+    package static func pair(atPushPosition position: Int, of count: Int) -> Int {
+        count - 1 - position
     }
 }
