@@ -357,7 +357,7 @@ struct CLITests {
             #expect(help.status == 0)
             #expect(help.text.contains("OVERVIEW:"), "\(subcommand) --help has no overview")
             #expect(help.text.contains("--db"), "\(subcommand) --help does not mention --db")
-            #expect(help.text.contains("Example"), "\(subcommand) --help has no example")
+            #expect(help.text.contains("Examples:"), "\(subcommand) --help has no examples")
             #expect(help.text.contains("navstate \(subcommand)"), "\(subcommand) --help has no example of itself")
         }
         #expect(try navstate.run(["--version"]).text == NavStateVersion.current + "\n")

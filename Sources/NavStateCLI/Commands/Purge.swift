@@ -8,8 +8,9 @@ extension NavStateCommand {
             discussion: """
                 Overwrites freed pages, vacuums, and truncates the WAL. Refuses to run without --yes.
 
-                Example:
-                  navstate purge --yes --db app.sqlite
+                Examples:
+                  navstate purge --yes
+                  navstate purge --yes --db ~/Library/Containers/com.example.shop/Data/NavState/navstate.sqlite
                 """)
 
         @OptionGroup var database: DatabaseOptions
