@@ -3,7 +3,7 @@ import Foundation
 import NavState
 
 /// The launch workload's file and the raw sqlite3 floor's launch, shared by
-/// `NavStateBench launch` and `LaunchInstructions`.
+/// `NavStateBench launch`, `launch-sql` and `launch-loop`.
 package enum LaunchFile {
     package static let depth = 10
     package static let revisions = 20
