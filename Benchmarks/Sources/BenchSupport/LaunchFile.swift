@@ -120,8 +120,11 @@ package enum LaunchFile {
         while sqlite3_step(rows) == SQLITE_ROW {
             let number = sqlite3_column_int64(rows, 2)
             if head == 0 { head = number }
-            let bytes = sqlite3_column_blob(rows, 7)
-            chain.append(Data(bytes: bytes!, count: Int(sqlite3_column_bytes(rows, 7))))
+            guard let bytes = sqlite3_column_blob(rows, 7) else {
+                sqlite3_finalize(rows)
+                throw BenchError("a revision without its change")
+            }
+            chain.append(Data(bytes: bytes, count: Int(sqlite3_column_bytes(rows, 7))))
             if number <= sqlite3_column_int64(rows, 3) || without.contains(.chain) { break }
         }
         sqlite3_finalize(rows)
