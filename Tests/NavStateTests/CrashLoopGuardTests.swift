@@ -161,3 +161,33 @@ struct CrashLoopGuardLimitTests {
         #expect(second.report.skipped.map(\.revision) == [3])
     }
 }
+
+/// Damage SQLite itself finds while a restore reads (a row whose cell is
+/// malformed, not one whose contents NavState rejects).
+@Suite("Restore over damaged pages")
+struct RestoreOverDamagedPagesTests {
+    @Test func aChainSQLiteCannotReadCountsItsRevisionsAsFailedLaunches() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("damaged.sqlite")
+        do {
+            let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+            for depth in 1...3 {
+                try await store.save(SceneState(root: (1...depth).map { StoreFixtures.entry(String($0)) }), scene: "main")
+            }
+        }
+        // Revision 1 is the full row revisions 2 and 3 build on.
+        try Tamper.breakFirstRow(ofTable: "revision", in: path)
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        var outcome = "returned"
+        do {
+            let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
+            outcome = "restored \(restored.report.outcome) \(restored.report.skipped.map(\.revision))"
+        } catch {
+            outcome = "threw \(error)"
+        }
+        let attempts = try store.unconfirmedRestores(scene: "main").map { "\($0.revision):\($0.count)" }
+        #expect(outcome.hasPrefix("threw") && outcome.contains("malformed"), "\(outcome)")
+        // The revisions whose chain could not be read used up their launches.
+        #expect(attempts == ["3:2", "2:2"], "\(attempts)")
+    }
+}

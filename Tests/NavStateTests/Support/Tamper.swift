@@ -34,6 +34,31 @@ enum Tamper {
         try bytes.write(to: URL(fileURLWithPath: path))
     }
 
+    /// Makes the smallest-keyed row of a table that fits one page (its root)
+    /// unreadable to SQLite itself: its payload size becomes larger than any
+    /// page, so reading that row fails with SQLITE_CORRUPT while the other
+    /// rows of the page still read.
+    static func breakFirstRow(ofTable name: String, in path: String) throws {
+        let (root, pageSize): (Int, Int) = try {
+            let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+            let find = try connection.prepare("SELECT rootpage FROM sqlite_master WHERE name = ?1").bind(.text(name))
+            guard try find.step() else { throw CocoaError(.fileReadCorruptFile) }
+            let root = find.int(at: 0)
+            find.reset()
+            _ = try connection.integer("PRAGMA wal_checkpoint(TRUNCATE)")
+            return (root, try connection.integer("PRAGMA page_size"))
+        }()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let page = (root - 1) * pageSize
+        // A leaf page's cell pointers start at byte 8, smallest key first;
+        // a cell of an index-organised (WITHOUT ROWID) table starts with its
+        // payload size, a varint: make it 2^35.
+        let firstCell = page + Int(bytes[page + 8]) << 8 + Int(bytes[page + 9])
+        for offset in 0..<4 { bytes[firstCell + offset] = 0xFF }
+        bytes[firstCell + 4] = 0x7F
+        try bytes.write(to: URL(fileURLWithPath: path))
+    }
+
     /// A revision's entries by slot and its layout JSON, as the file's rows
     /// build them (the scene's head when `revision` is nil).
     static func read(_ path: String, scene: String, revision: Int? = nil) throws -> (slots: [Int: [NavEntry]], layout: String, number: Int) {
