@@ -83,8 +83,11 @@ struct CrashLoopGuardTests {
         let options = RestoreOptions(crashLoopLimit: 1)
         #expect(try await launch(path, options: options).report.revision == 2)
         #expect(try await launch(path, options: options).report.revision == 1)
-        await #expect(throws: NavStoreError.self) {
+        await #expect(throws: NavStoreError.invalidRestoreOptions(crashLoopLimit: 0, fallbackRevisions: 2)) {
             _ = try await launch(path, options: RestoreOptions(crashLoopLimit: 0))
+        }
+        await #expect(throws: NavStoreError.invalidRestoreOptions(crashLoopLimit: 2, fallbackRevisions: -1)) {
+            _ = try await launch(path, options: RestoreOptions(fallbackRevisions: -1))
         }
     }
 

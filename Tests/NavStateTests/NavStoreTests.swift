@@ -22,7 +22,7 @@ struct NavStoreTests {
         #expect(try store.load(scene: "nothing") == nil)
         try store.save(SceneState(), scene: "main")
         #expect(try store.load(scene: "main", revision: 2) == nil)
-        #expect(throws: NavStoreError.self) { try store.load(scene: "main", revision: 0) }
+        #expect(throws: NavStoreError.invalidRevision(0)) { try store.load(scene: "main", revision: 0) }
     }
 
     @Test func everySaveIsANewRevisionAndEveryRevisionLoadsAsSaved() throws {
@@ -307,7 +307,9 @@ struct NavStoreTests {
         #expect(try store.prune(notUpdatedFor: 3600).scenesRemoved == 0)
         #expect(try store.prune(notUpdatedFor: 0).scenesRemoved == 1)
         #expect(try store.scenes().isEmpty)
-        #expect(throws: NavStoreError.self) { try store.prune(keepRevisions: 0) }
+        #expect(throws: NavStoreError.invalidPruneArguments(keepRevisions: 0, maximumAge: nil)) { try store.prune(keepRevisions: 0) }
+        #expect(throws: NavStoreError.invalidPruneArguments(keepRevisions: 20, maximumAge: -1)) { try store.prune(notUpdatedFor: -1) }
+        #expect(throws: NavStoreError.sceneNotFound("missing")) { _ = try store.setAside(scene: "missing") }
     }
 
     @Test func neverPersistedEntriesAndWhatSitsAboveThemAreLeftOut() throws {

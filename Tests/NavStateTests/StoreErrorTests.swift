@@ -48,6 +48,12 @@ struct StoreErrorTests {
         .conflict(scene: "main", expected: 1, actual: 2),
         .limitExceeded(.payloadBytes, scene: "main", actual: 10, limit: 5),
         .sqlite(path: "/x", code: 1, extendedCode: 1, message: "m", sql: "SELECT 1\nFROM scene"),
+        .invalidRevision(0),
+        .invalidRestoreOptions(crashLoopLimit: 0, fallbackRevisions: 2),
+        .invalidPruneArguments(keepRevisions: 0, maximumAge: nil),
+        .invalidFileName("a/b"),
+        .appGroupUnavailable("group.x"),
+        .sceneNotFound("main"),
     ])
     func libraryMessagesNameNoCommandOrFlag(error: NavStoreError) {
         #expect(!error.description.contains("navstate "), "\(error)")

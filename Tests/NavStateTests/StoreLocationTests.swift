@@ -31,8 +31,10 @@ struct StoreLocationTests {
 
     @Test func aBadFileNameIsRefused() throws {
         let directory = try TemporaryDirectory()
-        #expect(throws: NavStoreError.self) { try NavStore.defaultURL(in: directory.url, fileName: "") }
-        #expect(throws: NavStoreError.self) { try NavStore.defaultURL(in: directory.url, fileName: "../x.sqlite") }
+        #expect(throws: NavStoreError.invalidFileName("")) { try NavStore.defaultURL(in: directory.url, fileName: "") }
+        #expect(throws: NavStoreError.invalidFileName("../x.sqlite")) {
+            try NavStore.defaultURL(in: directory.url, fileName: "../x.sqlite")
+        }
     }
 
     #if !canImport(Darwin)
@@ -40,8 +42,8 @@ struct StoreLocationTests {
         #expect {
             try NavStore.defaultURL(appGroup: "group.com.example.shop")
         } throws: { error in
-            guard case NavStoreError.invalidArgument(let message) = error else { return false }
-            return message.contains("Apple platforms only")
+            guard case NavStoreError.appGroupUnavailable(let group) = error else { return false }
+            return group == "group.com.example.shop" && "\(error)".contains("Apple platforms only")
         }
     }
     #endif

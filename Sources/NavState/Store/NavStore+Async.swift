@@ -176,7 +176,8 @@ private final class PendingWork<T: Sendable>: @unchecked Sendable {
     }
 
     func run() -> Result<T, NavStoreError> {
-        guard let work else { return .failure(.invalidArgument("a store call ran twice")) }
+        // The queue runs each block once; only a bug could run it twice.
+        guard let work else { preconditionFailure("a store call ran twice") }
         self.work = nil
         return work()
     }

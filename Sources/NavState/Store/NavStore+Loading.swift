@@ -37,7 +37,7 @@ extension NavStore {
         scene: String, revision: Int?, limits: Limits?
     ) throws(NavStoreError) -> (StoredRevision, [StoredDamage])? {
         if let revision, revision < 1 {
-            throw .invalidArgument("revision numbers start at 1, not \(revision)")
+            throw .invalidRevision(revision)
         }
         let loaded = try withConnection("load", refusable: { (store: inout State) throws(SQLiteError) in
             try store.connection.refusableTransaction(immediate: false) {

@@ -39,7 +39,7 @@ extension NavStore {
     ///   purge while the app is not running. A purged store restores as
     ///   ``RestoreReport/Outcome/noSavedState``.
     ///
-    /// - Throws: ``NavStoreError/invalidArgument(_:)`` for an App Group on a
+    /// - Throws: ``NavStoreError/appGroupUnavailable(_:)`` for an App Group on a
     ///   platform without them, or, on the iOS family, one the app's
     ///   entitlements do not name (macOS returns a URL for any group; a
     ///   sandboxed app then fails to open there with
@@ -105,7 +105,7 @@ extension NavStore {
     /// `<base>/NavState/<fileName>`, the folder created if missing.
     static func defaultURL(in base: URL, fileName: String) throws(NavStoreError) -> URL {
         guard !fileName.isEmpty, !fileName.contains("/") else {
-            throw .invalidArgument("a store's file name cannot be empty or hold '/': '\(fileName)'")
+            throw .invalidFileName(fileName)
         }
         let folder = base.appendingPathComponent(folderName, isDirectory: true)
         do {
@@ -142,11 +142,11 @@ extension NavStore {
         // URL of the expected form is always returned, even if the app group
         // is invalid".
         guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group) else {
-            throw .invalidArgument("no container for App Group '\(group)'; list it in the app's and extensions' entitlements")
+            throw .appGroupUnavailable(group)
         }
         return container
         #else
-        throw .invalidArgument("App Groups exist on Apple platforms only; '\(group)' cannot be used here")
+        throw .appGroupUnavailable(group)
         #endif
     }
 

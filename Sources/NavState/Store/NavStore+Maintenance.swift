@@ -221,11 +221,8 @@ extension NavStore {
     public func prune(
         keepRevisions: Int = 20, notUpdatedFor maximumAge: TimeInterval? = nil, dryRun: Bool = false
     ) throws(NavStoreError) -> PruneResult {
-        guard keepRevisions >= 1 else {
-            throw .invalidArgument("keepRevisions must be at least 1 (the head), not \(keepRevisions)")
-        }
-        if let maximumAge, maximumAge < 0 {
-            throw .invalidArgument("the maximum age cannot be negative")
+        guard keepRevisions >= 1, (maximumAge ?? 0) >= 0 else {
+            throw .invalidPruneArguments(keepRevisions: keepRevisions, maximumAge: maximumAge)
         }
         if dryRun && isReadOnly { throw .readOnly(path: path) }
         let cutoff = maximumAge.map { configuration.clock().timeIntervalSince1970 - $0 }

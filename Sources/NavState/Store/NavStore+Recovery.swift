@@ -211,7 +211,7 @@ extension NavStore {
             }
         }
         guard let renamed else {
-            throw .invalidArgument("there is no scene '\(NavStoreError.shortened(scene))' to set aside")
+            throw .sceneNotFound(scene)
         }
         logger.warning("set scene aside", metadata: ["scene": "\(scene)", "renamedTo": "\(renamed)"])
         return renamed

@@ -29,11 +29,8 @@ extension NavStore {
     public func restore(
         scene: String, registry: DestinationRegistry, options: RestoreOptions = RestoreOptions()
     ) async throws(NavStoreError) -> RestoredScene {
-        guard options.crashLoopLimit >= 1 else {
-            throw .invalidArgument("crashLoopLimit must be at least 1, not \(options.crashLoopLimit)")
-        }
-        guard options.fallbackRevisions >= 0 else {
-            throw .invalidArgument("fallbackRevisions cannot be negative, not \(options.fallbackRevisions)")
+        guard options.crashLoopLimit >= 1, options.fallbackRevisions >= 0 else {
+            throw .invalidRestoreOptions(crashLoopLimit: options.crashLoopLimit, fallbackRevisions: options.fallbackRevisions)
         }
         var report = RestoreReport.nothingSaved(scene: scene)
         let limits = configuration.limits

@@ -50,8 +50,21 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidSceneName(String, reason: String)
     /// The state to save breaks a scene-state invariant.
     case invalidState(SceneStateError)
-    /// A revision number below 1 or an option out of range.
-    case invalidArgument(String)
+    /// A revision number below 1: revisions are numbered from 1.
+    case invalidRevision(Int)
+    /// Restore options out of range: `crashLoopLimit` below 1 or
+    /// `fallbackRevisions` below 0 (``RestoreOptions``).
+    case invalidRestoreOptions(crashLoopLimit: Int, fallbackRevisions: Int)
+    /// Prune arguments out of range: `keepRevisions` below 1 (the head is
+    /// always kept) or a negative maximum age.
+    case invalidPruneArguments(keepRevisions: Int, maximumAge: Double?)
+    /// A store file name that is empty or holds `/`.
+    case invalidFileName(String)
+    /// No container for this App Group: not in the app's entitlements, or
+    /// not on an Apple platform.
+    case appGroupUnavailable(String)
+    /// There is no scene of this name (setting a scene aside).
+    case sceneNotFound(String)
     /// Any other SQLite failure: its primary and extended result codes
     /// (sqlite.org/rescode.html), SQLite's message, and the SQL that was
     /// running, bound values never included.
@@ -131,8 +144,26 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "'\(Self.shortened(name))' cannot be a scene name: \(reason)"
         case let .invalidState(error):
             return error.description
-        case let .invalidArgument(reason):
-            return reason
+        case let .invalidRevision(revision):
+            return "revision numbers start at 1, not \(revision)"
+        case let .invalidRestoreOptions(limit, fallback):
+            return limit < 1
+                ? "crashLoopLimit must be at least 1, not \(limit)"
+                : "fallbackRevisions cannot be negative, not \(fallback)"
+        case let .invalidPruneArguments(keep, maximumAge):
+            return keep < 1
+                ? "keepRevisions must be at least 1 (the head), not \(keep)"
+                : "the maximum age cannot be negative, not \(maximumAge ?? 0)"
+        case let .invalidFileName(name):
+            return "a store's file name cannot be empty or hold '/': '\(Self.shortened(name))'"
+        case let .appGroupUnavailable(group):
+            #if canImport(Darwin)
+            return "no container for App Group '\(Self.shortened(group))'; list it in the app's and extensions' entitlements"
+            #else
+            return "App Groups exist on Apple platforms only; '\(Self.shortened(group))' cannot be used here"
+            #endif
+        case let .sceneNotFound(scene):
+            return "there is no scene '\(Self.shortened(scene))'"
         case let .sqlite(path, code, extendedCode, message, sql):
             let statement = sql.map { " while running \(Self.firstLine(of: $0))" } ?? ""
             return "SQLite error \(code) (extended \(extendedCode)) on \(path): \(message)\(statement)"
