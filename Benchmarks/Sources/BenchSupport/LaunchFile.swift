@@ -52,17 +52,8 @@ package enum LaunchFile {
         sqlite3_finalize(select)
         guard !bytes.isEmpty else { throw BenchError("empty change") }
         guard sqlite3_exec(db, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK else { throw BenchError("cannot begin") }
-        var upsert: OpaquePointer?
-        guard sqlite3_prepare_v2(db, """
-            INSERT INTO restore_attempt (scene_id, revision, unconfirmed) VALUES (1, ?1, 1)
-            ON CONFLICT (scene_id, revision) DO UPDATE SET unconfirmed = unconfirmed + 1
-            """, -1, &upsert, nil) == SQLITE_OK else { throw BenchError("cannot prepare the write") }
-        sqlite3_bind_int64(upsert, 1, number)
-        let stepped = sqlite3_step(upsert)
-        sqlite3_finalize(upsert)
-        guard stepped == SQLITE_DONE, sqlite3_exec(db, "COMMIT", nil, nil, nil) == SQLITE_OK else {
-            throw BenchError("cannot write the attempt")
-        }
+        try recordAttempt(db, revision: number)
+        guard sqlite3_exec(db, "COMMIT", nil, nil, nil) == SQLITE_OK else { throw BenchError("cannot commit the attempt") }
         guard confirming else { return }
         var delete: OpaquePointer?
         guard sqlite3_prepare_v2(db, "DELETE FROM restore_attempt WHERE scene_id = 1 AND revision = ?1", -1, &delete, nil) == SQLITE_OK else {
@@ -129,15 +120,7 @@ package enum LaunchFile {
         }
         sqlite3_finalize(rows)
         guard head > 0, !chain.isEmpty else { throw BenchError("no revision") }
-        var write: OpaquePointer?
-        guard sqlite3_prepare_v2(db, """
-            INSERT INTO restore_attempt (scene_id, revision, unconfirmed) VALUES (1, ?1, 1)
-            ON CONFLICT (scene_id, revision) DO UPDATE SET unconfirmed = unconfirmed + 1
-            """, -1, &write, nil) == SQLITE_OK else { throw BenchError("cannot prepare the write") }
-        sqlite3_bind_int64(write, 1, head)
-        let written = sqlite3_step(write)
-        sqlite3_finalize(write)
-        guard written == SQLITE_DONE else { throw BenchError("cannot write the attempt") }
+        try recordAttempt(db, revision: head)
         try run("COMMIT")
         if without.contains(.confirmation) { return }
         var delete: OpaquePointer?
@@ -150,6 +133,20 @@ package enum LaunchFile {
         let deleted = sqlite3_step(delete)
         sqlite3_finalize(delete)
         guard deleted == SQLITE_DONE else { throw BenchError("cannot confirm") }
+    }
+
+    /// The guard's write, NavStore's statement: one more unconfirmed
+    /// restore of `revision` of scene 1.
+    private static func recordAttempt(_ db: OpaquePointer, revision: Int64) throws {
+        var upsert: OpaquePointer?
+        guard sqlite3_prepare_v2(db, """
+            INSERT INTO restore_attempt (scene_id, revision, unconfirmed) VALUES (1, ?1, 1)
+            ON CONFLICT (scene_id, revision) DO UPDATE SET unconfirmed = unconfirmed + 1
+            """, -1, &upsert, nil) == SQLITE_OK else { throw BenchError("cannot prepare the write") }
+        sqlite3_bind_int64(upsert, 1, revision)
+        let stepped = sqlite3_step(upsert)
+        sqlite3_finalize(upsert)
+        guard stepped == SQLITE_DONE else { throw BenchError("cannot write the attempt") }
     }
 }
 

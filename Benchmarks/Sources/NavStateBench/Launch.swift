@@ -147,17 +147,7 @@ enum Launch {
         ]
         for _ in 0..<runs {
             for (name, arguments) in commands {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: navstate)
-                process.arguments = arguments
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                let start = Harness.now()
-                try process.run()
-                _ = pipe.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                samples[name, default: []].append(Double(Harness.now() - start))
-                guard process.terminationStatus == 0 else { throw BenchError("\(name) failed") }
+                samples[name, default: []].append(try Workloads.timeProcess(navstate, arguments))
             }
         }
         return samples.mapValues(Stats.init)

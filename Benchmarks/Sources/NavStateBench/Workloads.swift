@@ -354,20 +354,23 @@ enum Workloads {
 
     /// Wall time of `navstate scenes` on a file.
     static func navstateScenes(navstate: String, database: String, runs: Int) throws -> Stats {
-        var samples: [Double] = []
-        for _ in 0..<runs {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: navstate)
-            process.arguments = ["scenes", "--db", database]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            let start = Harness.now()
-            try process.run()
-            _ = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            samples.append(Double(Harness.now() - start))
-            guard process.terminationStatus == 0 else { throw BenchError("navstate scenes failed") }
-        }
-        return Stats(samples: samples)
+        Stats(samples: try (0..<runs).map { _ in try timeProcess(navstate, ["scenes", "--db", database]) })
+    }
+
+    /// Wall time of one whole process, its output read to the end; a
+    /// failing process is an error.
+    static func timeProcess(_ executable: String, _ arguments: [String]) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        let start = Harness.now()
+        try process.run()
+        _ = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let elapsed = Double(Harness.now() - start)
+        guard process.terminationStatus == 0 else { throw BenchError("\(arguments.joined(separator: " ")) failed") }
+        return elapsed
     }
 }

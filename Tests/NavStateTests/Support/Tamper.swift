@@ -15,18 +15,9 @@ enum Tamper {
     /// still opens but `PRAGMA integrity_check` finds a row missing from the
     /// index: the damage a bad sector or a torn write leaves.
     static func breakIndex(_ name: String, in path: String) throws {
-        let (root, pageSize): (Int, Int) = try {
-            // Closed before the bytes change, so nothing of it is written back.
-            let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
-            let find = try connection.prepare("SELECT rootpage FROM sqlite_master WHERE name = ?1").bind(.text(name))
-            guard try find.step() else { throw CocoaError(.fileReadCorruptFile) }
-            let root = find.int(at: 0)
-            find.reset()
-            _ = try connection.integer("PRAGMA wal_checkpoint(TRUNCATE)")
-            return (root, try connection.integer("PRAGMA page_size"))
-        }()
+        // Checkpointed before the bytes are read.
+        let page = try rootPageOffset(of: name, in: path)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let page = (root - 1) * pageSize
         // Bytes 8-9 of a leaf page's header point at its first cell; the
         // record's key starts a few bytes in.
         let firstCell = page + Int(bytes[page + 8]) << 8 + Int(bytes[page + 9])
@@ -34,22 +25,27 @@ enum Tamper {
         try bytes.write(to: URL(fileURLWithPath: path))
     }
 
+    /// Where the root page of a table or index starts in the file, the WAL
+    /// checkpointed into the file first. The connection is closed before
+    /// the caller changes bytes, so nothing of it is written back.
+    private static func rootPageOffset(of name: String, in path: String) throws -> Int {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+        let find = try connection.prepare("SELECT rootpage FROM sqlite_master WHERE name = ?1").bind(.text(name))
+        guard try find.step() else { throw CocoaError(.fileReadCorruptFile) }
+        let root = find.int(at: 0)
+        find.reset()
+        _ = try connection.integer("PRAGMA wal_checkpoint(TRUNCATE)")
+        return (root - 1) * (try connection.integer("PRAGMA page_size"))
+    }
+
     /// Makes the smallest-keyed row of a table that fits one page (its root)
     /// unreadable to SQLite itself: its payload size becomes larger than any
     /// page, so reading that row fails with SQLITE_CORRUPT while the other
     /// rows of the page still read.
     static func breakFirstRow(ofTable name: String, in path: String) throws {
-        let (root, pageSize): (Int, Int) = try {
-            let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
-            let find = try connection.prepare("SELECT rootpage FROM sqlite_master WHERE name = ?1").bind(.text(name))
-            guard try find.step() else { throw CocoaError(.fileReadCorruptFile) }
-            let root = find.int(at: 0)
-            find.reset()
-            _ = try connection.integer("PRAGMA wal_checkpoint(TRUNCATE)")
-            return (root, try connection.integer("PRAGMA page_size"))
-        }()
+        // Checkpointed before the bytes are read.
+        let page = try rootPageOffset(of: name, in: path)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let page = (root - 1) * pageSize
         // A leaf page's cell pointers start at byte 8, smallest key first;
         // a cell of an index-organised (WITHOUT ROWID) table starts with its
         // payload size, a varint: make it 2^35.
