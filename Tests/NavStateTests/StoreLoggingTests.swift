@@ -103,6 +103,24 @@ struct StoreLoggingTests {
         #expect(logged.first?.metadata.contains("skipped=[2]") == true, "\(logged.first?.metadata ?? "")")
     }
 
+    /// Nothing saved and an expired revision are routine too: the app chose
+    /// a maximum age, and a first launch has nothing.
+    @Test func restoresOfNothingAndOfExpiredStateAreDebug() async throws {
+        let handler = RecordingLogHandler()
+        let clock = ManualClock()
+        var configuration = clock.configuration()
+        configuration.logger = Logger(label: "t") { _ in handler }
+        let store = try NavStore.inMemory(configuration: configuration)
+        let never = try await store.restore(scene: "never", registry: DestinationRegistry())
+        #expect(never.report.outcome == .noSavedState)
+        try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        clock.advance(by: 3_600)
+        let old = try await store.restore(scene: "main", registry: DestinationRegistry(), options: RestoreOptions(maximumAge: 60))
+        #expect(old.report.outcome == .expired)
+        let restores = handler.all.filter { $0.message == "restored scene" }
+        #expect(restores.map(\.level) == [.debug, .debug], "\(restores.map(\.level))")
+    }
+
     @Test func refusedSavesAndFailedOpensAreLoggedAtErrorLevel() throws {
         let handler = RecordingLogHandler()
         var configuration = NavStore.Configuration(logger: Logger(label: "navstate.test") { _ in handler })
