@@ -27,8 +27,8 @@ struct RevisionSealTests {
             _ = try NavStore(path: path, configuration: StoreFixtures.quiet()).load(scene: "main", revision: revision)
             return nil
         } catch {
-            guard case let .corrupt(_, message) = error else { return "\(error)" }
-            return message
+            guard case let .damagedScene(_, _, _, damage) = error else { return "\(error)" }
+            return damage.description
         }
     }
 

@@ -86,7 +86,7 @@ struct StoreFileSafetyTests {
         #expect(throws: NavStoreError.limitExceeded(.sceneNameBytes, scene: "ninebytes", actual: 9, limit: 8)) {
             try store.save(SceneState(), scene: "ninebytes")
         }
-        #expect(throws: NavStoreError.invalidSceneName("", reason: "it is empty")) {
+        #expect(throws: NavStoreError.invalidSceneName("", problem: .empty)) {
             try store.save(SceneState(), scene: "")
         }
         #expect(try store.scenes().isEmpty)

@@ -151,8 +151,8 @@ struct StoreLoggingTests {
             #expect {
                 try store.save(SceneState(), scene: name)
             } throws: { error in
-                guard case let .invalidSceneName(_, reason) = error as? NavStoreError else { return false }
-                return reason.contains("control character U+")
+                guard case let .invalidSceneName(_, problem) = error as? NavStoreError else { return false }
+                return problem == .containsControlCharacter
             }
         }
         #expect(try store.scenes().isEmpty)

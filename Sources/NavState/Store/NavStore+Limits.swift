@@ -42,7 +42,7 @@ extension NavStore.Limits {
     /// opened or created: a tool can refuse bad input without leaving a file
     /// behind.
     ///
-    /// - Throws: ``NavStoreError/invalidSceneName(_:reason:)``,
+    /// - Throws: ``NavStoreError/invalidSceneName(_:problem:)``,
     ///   ``NavStoreError/limitExceeded(_:scene:actual:limit:)`` or
     ///   ``NavStoreError/invalidState(_:)``.
     public func check(_ state: SceneState<NavEntry>, scene: String) throws(NavStoreError) {
@@ -57,12 +57,12 @@ extension NavStore.Limits {
 
     func checkSceneName(_ scene: String) throws(NavStoreError) {
         if scene.isEmpty {
-            throw .invalidSceneName(scene, reason: "it is empty")
+            throw .invalidSceneName(scene, problem: .empty)
         }
         // Printable ASCII, nearly every name, needs no walk over its scalars.
         let isPrintableASCII = scene.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        if !isPrintableASCII, let scalar = scene.unicodeScalars.first(where: NavStore.isUnprintable) {
-            throw .invalidSceneName(scene, reason: "it holds the control character \(String(format: "U+%04X", scalar.value))")
+        if !isPrintableASCII, scene.unicodeScalars.contains(where: NavStore.isUnprintable) {
+            throw .invalidSceneName(scene, problem: .containsControlCharacter)
         }
         let bytes = scene.utf8.count
         if bytes > sceneNameBytes {

@@ -8,17 +8,15 @@ extension NavStore {
     ///
     /// - Returns: The revision exactly as it was saved, or `nil` when the
     ///   scene or that revision does not exist (pruned, or never saved).
-    /// - Throws: ``NavStoreError/corrupt(path:message:)`` when the rows of
-    ///   the revision do not form a valid scene state (a tampered or damaged
-    ///   file), naming what is wrong. ``restore(scene:registry:options:)``
+    /// - Throws: ``NavStoreError/damagedScene(path:scene:revision:damage:)``
+    ///   when the rows of the revision do not form a valid scene state (a
+    ///   tampered or damaged file), naming what is wrong. ``restore(scene:registry:options:)``
     ///   instead leaves out what does not fit, or falls back to an earlier
     ///   revision.
     public func load(scene: String, revision: Int? = nil) throws(NavStoreError) -> StoredRevision? {
         guard let (stored, damage) = try loadChecked(scene: scene, revision: revision, limits: nil) else { return nil }
-        if let first = damage.first {
-            let error = NavStoreError.corrupt(
-                path: path,
-                message: "revision \(stored.revision) of scene '\(NavStoreError.shortened(scene))': \(first.problem)")
+        if let first = damage.lazy.compactMap(\.damage).first {
+            let error = NavStoreError.damagedScene(path: path, scene: scene, revision: stored.revision, damage: first)
             logger.error("load failed", metadata: ["path": "\(path)", "error": "\(error)"])
             throw error
         }
@@ -30,9 +28,11 @@ extension NavStore {
     ///
     /// - Parameter limits: Also leave out what passes these limits (the
     ///   restore path: a tampered file must not hand the app a huge state).
-    /// - Throws: ``NavStoreError/corrupt(path:message:)`` only when nothing
-    ///   of the revision can be trusted (its layout does not decode, or
-    ///   SQLite finds the file damaged).
+    /// - Throws: ``NavStoreError/damagedScene(path:scene:revision:damage:)``
+    ///   only when nothing of the revision can be trusted (its chain of rows
+    ///   is broken, or its layout does not decode), and
+    ///   ``NavStoreError/corrupt(path:message:)`` when SQLite finds the file
+    ///   damaged.
     func loadChecked(
         scene: String, revision: Int?, limits: Limits?
     ) throws(NavStoreError) -> (StoredRevision, [StoredDamage])? {
@@ -60,8 +60,7 @@ extension NavStore {
         guard let (sceneID, kept) = try Self.sceneRow(connection, name: scene) else { return .success(nil) }
         guard let head = try Self.headRow(connection, sceneID: sceneID) else {
             if revision == nil {
-                return .failure(.corrupt(
-                    path: path, message: "scene '\(NavStoreError.shortened(scene))' has no revision in the file"))
+                return .failure(.damagedScene(path: path, scene: scene, revision: 0, damage: .noRevision))
             }
             return .success(nil)
         }
@@ -80,20 +79,17 @@ extension NavStore {
     /// A revision's state from the chain its rows built: the layout decoded,
     /// what does not fit left out, and the head cached when it is whole.
     func finishRead(
-        scene: String, number: Int, chain: Result<RevisionRead, RevisionChange.Problem>, top: SceneHead,
+        scene: String, number: Int, chain: Result<RevisionRead, Damage>, top: SceneHead,
         limits: Limits?, in store: inout State
     ) -> Result<(StoredRevision, [StoredDamage]), NavStoreError> {
         let read: RevisionRead
         switch chain {
-        case .failure(let problem):
-            return .failure(.corrupt(path: path, message: "revision \(number) of scene '\(NavStoreError.shortened(scene))': \(problem)"))
+        case .failure(let damage):
+            return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: damage))
         case .success(let value): read = value
         }
-        let layout: StoredLayout
-        switch StoredLayout.decode(read.layout) {
-        case .success(let decoded): layout = decoded
-        case .failure(let problem):
-            return .failure(.corrupt(path: path, message: "a revision's layout does not decode: \(problem)"))
+        guard let layout = StoredLayout.decode(read.layout) else {
+            return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: .unreadableLayout))
         }
         let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
         let (sceneID, kept) = (top.sceneID, top.keptRevisions)
@@ -152,7 +148,7 @@ extension NavStore {
     ///   row, a change that does not decode or does not fit).
     static func readRevision(
         _ connection: SQLiteConnection, sceneID: Int, number: Int
-    ) throws(SQLiteError) -> Result<RevisionRead, RevisionChange.Problem>? {
+    ) throws(SQLiteError) -> Result<RevisionRead, Damage>? {
         let find = try connection.cached("SELECT base, saved_at FROM revision WHERE scene_id = ?1 AND number = ?2")
         try find.bind(.integer(sceneID), .integer(number))
         guard try find.step() else {
@@ -201,10 +197,8 @@ struct ChainReader {
 
     /// A reader for `number`, whose row names `base`; a base outside
     /// 1…number is a problem at once.
-    static func start(sceneID: Int, number: Int, base: Int) -> Result<ChainReader, RevisionChange.Problem> {
-        guard base >= 1, base <= number else {
-            return .failure(RevisionChange.Problem(description: "it names revision \(base) as its base"))
-        }
+    static func start(sceneID: Int, number: Int, base: Int) -> Result<ChainReader, Damage> {
+        guard base >= 1, base <= number else { return .failure(.invalidBase(base)) }
         return .success(ChainReader(sceneID: sceneID, number: number, base: base))
     }
 
@@ -214,30 +208,24 @@ struct ChainReader {
     /// Takes the next row: its number, the base it names, and its change
     /// (`nil` when the column is not a blob). Returns the problem that ends
     /// the read, if any.
-    mutating func add(number found: Int, base rowBase: Int, change: UnsafeRawBufferPointer?) -> RevisionChange.Problem? {
+    mutating func add(number found: Int, base rowBase: Int, change: UnsafeRawBufferPointer?) -> Damage? {
         guard let next = expected else { return nil }
-        guard found == next else {
-            return RevisionChange.Problem(description: "revision \(next), which it builds on, is not in the file")
-        }
-        /// A problem of this row, or of one it builds on.
-        func problem(_ text: String) -> RevisionChange.Problem {
-            RevisionChange.Problem(description: found == number ? text : "revision \(found), which it builds on: \(text)")
-        }
-        guard let change else { return problem("its change is not a blob") }
+        guard found == next else { return .missingRevision(next) }
+        /// A fault of this row, the one read or one it builds on.
+        func problem(_ fault: Damage.RowFault) -> Damage { .unreadableRow(revision: found, fault: fault) }
+        guard let change else { return problem(.notABlob) }
         // Sealed rows are checked against their place: scene, number and base.
         let key = RevisionSeal.Key(sceneID: sceneID, number: found, base: rowBase)
         let decoded: RevisionChange
         switch RevisionSeal.open(change, key).flatMap({ opened in opened.withUnsafeBytes { RevisionChange.decode($0) } }) {
         case .success(let value): decoded = value
-        case .failure(let failure): return problem(failure.description)
+        case .failure(let failure): return problem(failure)
         }
-        if found == base && !decoded.isFull {
-            return RevisionChange.Problem(description: "revision \(base), which it builds on, does not hold a whole state")
-        }
+        if found == base && !decoded.isFull { return problem(.notWhole) }
         do throws(RevisionChange.Problem) {
             try decoded.apply(to: &slots)
         } catch {
-            return problem(error.description)
+            return problem(error)
         }
         if let changed = decoded.layout { layout = changed }
         // Compared before adding: `number` comes from the file.
@@ -246,13 +234,10 @@ struct ChainReader {
     }
 
     /// The revision the rows built, or what is missing.
-    func finish(savedAt: Date) -> Result<RevisionRead, RevisionChange.Problem> {
-        if let missing = expected {
-            return .failure(RevisionChange.Problem(description: "revision \(missing), which it builds on, is not in the file"))
-        }
-        guard let layout else {
-            return .failure(RevisionChange.Problem(description: "revision \(base), which it builds on, holds no layout"))
-        }
+    func finish(savedAt: Date) -> Result<RevisionRead, Damage> {
+        if let missing = expected { return .failure(.missingRevision(missing)) }
+        // A whole state always carries its layout (the decoder checks).
+        guard let layout else { return .failure(.unreadableRow(revision: base, fault: .notWhole)) }
         return .success(RevisionRead(savedAt: savedAt, slots: slots, layout: layout))
     }
 }
@@ -277,9 +262,17 @@ struct RevisionRead {
 }
 
 /// Something a revision's rows hold that does not fit a valid scene state,
-/// and the entry it concerns, if any.
+/// or an entry left out because it sits above such a thing.
 struct StoredDamage: Sendable {
+    /// Where it was, and the entry; `nil` for a checkpoint.
     var location: EntryLocation?
     var entry: NavEntry?
-    var problem: String
+    /// ``DropReason/damaged(_:)``, or ``DropReason/aboveDroppedEntry(_:)``
+    /// for an entry that is whole but sits above damage.
+    var reason: DropReason
+
+    /// The damage itself; `nil` for an entry above it.
+    var damage: Damage? {
+        if case .damaged(let damage) = reason { damage } else { nil }
+    }
 }

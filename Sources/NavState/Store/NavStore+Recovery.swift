@@ -18,23 +18,23 @@ public struct StoreRecovery: Sendable, Hashable {
 }
 
 /// A scene that could not be loaded, and what it is called now.
-public struct SceneSetAside: Sendable, Hashable, Codable {
+public struct SceneSetAside: Sendable, Hashable {
     /// The scene's name before it was set aside.
     public var scene: String
     /// Its name now: `<scene>#damaged-<n>`.
     public var renamedTo: String
     /// Why its head revision could not be loaded.
-    public var problem: String
+    public var damage: Damage
 }
 
 /// A scene whose head revision cannot be loaded, and why.
-public struct SceneDamage: Sendable, Hashable, Codable {
+public struct SceneDamage: Sendable, Hashable {
     /// The scene's name.
     public var scene: String
     /// The head revision the scene names.
     public var revision: Int
-    /// Why the head revision cannot be loaded, naming the first problem found.
-    public var problem: String
+    /// Why the head revision cannot be loaded: the first damage found.
+    public var damage: Damage
 }
 
 extension NavStore {
@@ -64,12 +64,12 @@ extension NavStore {
                 var setAside: [SceneSetAside] = []
                 for damage in damaged {
                     let renamed = try store.setAside(scene: damage.scene)
-                    setAside.append(SceneSetAside(scene: damage.scene, renamedTo: renamed, problem: damage.problem))
+                    setAside.append(SceneSetAside(scene: damage.scene, renamedTo: renamed, damage: damage.damage))
                 }
                 configuration.logger.error("set damaged scenes aside", metadata: [
                     "path": "\(path)", "scenes": "\(setAside.map(\.scene))",
                 ])
-                let error = NavStoreError.corrupt(path: path, message: first.problem)
+                let error = NavStoreError.damagedScene(path: path, scene: first.scene, revision: first.revision, damage: first.damage)
                 return (store, StoreRecovery(error: error, movedTo: nil, scenesSetAside: setAside))
             }
             failure = .corrupt(path: path, message: problems.prefix(3).joined(separator: "; "))
@@ -110,12 +110,15 @@ extension NavStore {
         for (name, head) in names {
             do {
                 guard let (_, damage) = try loadChecked(scene: name, revision: nil, limits: nil) else { continue }
-                if let first = damage.first {
-                    damaged.append(SceneDamage(scene: name, revision: head, problem: first.problem))
+                if let first = damage.lazy.compactMap(\.damage).first {
+                    damaged.append(SceneDamage(scene: name, revision: head, damage: first))
                 }
             } catch {
-                guard case let .corrupt(_, message) = error else { throw error }
-                damaged.append(SceneDamage(scene: name, revision: head, problem: message))
+                switch error {
+                case let .damagedScene(_, _, _, damage): damaged.append(SceneDamage(scene: name, revision: head, damage: damage))
+                case .corrupt: damaged.append(SceneDamage(scene: name, revision: head, damage: .unreadablePages))
+                default: throw error
+                }
             }
         }
         return damaged
@@ -152,30 +155,32 @@ extension NavStore {
         var problems: [SceneDamage] = []
         for row in rows {
             let revision = row.head ?? 0
-            func report(_ problem: String) { problems.append(SceneDamage(scene: row.name, revision: revision, problem: problem)) }
+            func report(_ damage: Damage) { problems.append(SceneDamage(scene: row.name, revision: revision, damage: damage)) }
             if let kept = row.kept, !StoredRange.keptRevisions.contains(kept) {
-                report("kept_revisions is \(kept), outside 1…\(StoredRange.keptRevisions.upperBound): every row is taken as history until the next save sets it")
+                report(.keptRevisionsOutOfRange(kept))
             }
             if row.outOfRange > 0 {
-                report("\(row.outOfRange) revision rows are numbered outside 1…\(StoredRange.revision.upperBound): they are not history")
+                report(.revisionsOutOfRange(count: row.outOfRange))
             }
             guard let (entries, presentations, bytes) = row.counts else { continue }
-            if !StoredRange.bytes.contains(bytes) { report("its head row gives \(bytes) bytes") }
+            if !StoredRange.bytes.contains(bytes) { report(.headByteCountOutOfRange(bytes)) }
             // A head that does not load is damagedScenes()'s to report; any
             // other failure (busy, I/O) is the caller's to see.
             let loaded: (StoredRevision, [StoredDamage])?
             do {
                 loaded = try loadChecked(scene: row.name, revision: nil, limits: nil)
             } catch {
-                guard case .corrupt = error else { throw error }
-                continue
+                switch error {
+                case .corrupt, .damagedScene: continue
+                default: throw error
+                }
             }
             guard let (stored, damage) = loaded, damage.isEmpty else { continue }
             if entries != stored.state.entryCount {
-                report("its head row counts \(entries) entries; its state holds \(stored.state.entryCount)")
+                report(.headEntryCountMismatch(recorded: entries, actual: stored.state.entryCount))
             }
             if presentations != stored.state.presentations.count {
-                report("its head row counts \(presentations) presentations; its state holds \(stored.state.presentations.count)")
+                report(.headPresentationCountMismatch(recorded: presentations, actual: stored.state.presentations.count))
             }
         }
         return problems

@@ -52,7 +52,7 @@ extension NavStore {
                 if choice.head != nil { report.outcome = .allRevisionsSkipped }
                 log(report)
                 return RestoredScene(state: SceneState(), report: report)
-            case .damaged(let revision, let message):
+            case .damaged(let revision, let damage):
                 // Nothing of it can be trusted: it uses up its launches at
                 // once, in a transaction of its own (the one that read it
                 // rolled back), and the guard looks further back.
@@ -61,7 +61,7 @@ extension NavStore {
                         try countAsFailedLaunch(scene: scene, revision: revision, limit: options.crashLoopLimit)
                     }
                 }
-                report.skipped.append(.init(revision: revision, unconfirmedRestores: options.crashLoopLimit, damage: message))
+                report.skipped.append(.init(revision: revision, unconfirmedRestores: options.crashLoopLimit, damage: damage))
             case .loaded(let loaded):
                 return await rebuild(loaded.revision, damage: loaded.damage, registry: registry, options: options, report: report)
             }
@@ -84,10 +84,10 @@ extension NavStore {
             return RestoredScene(state: SceneState(), report: report)
         }
         report.outcome = .restored
-        report.damage = damage.map(\.problem)
+        report.damage = damage.compactMap(\.damage)
         let damaged = damage.compactMap { part -> DroppedEntry? in
             guard let location = part.location, let entry = part.entry else { return nil }
-            return DroppedEntry(location: location, entry: entry, reason: .damaged(part.problem))
+            return DroppedEntry(location: location, entry: entry, reason: part.reason)
         }
         var (state, dropped) = await registry.restore(stored.state, policy: options.policy)
         if options.policy == .allOrNothing && !damage.isEmpty {
@@ -100,9 +100,9 @@ extension NavStore {
         } catch {
             // Cannot happen for a state the restorer built; if it ever does,
             // the app gets nothing rather than a state that breaks its rules.
-            report.damage.append("the rebuilt state broke an invariant: \(error)")
+            report.damage.append(.brokenInvariant(error))
             report.dropped = damaged + SceneDrops.everything(
-                in: stored.state, from: 0, includingValues: true, because: .damaged("\(error)"))
+                in: stored.state, from: 0, includingValues: true, because: .damaged(.brokenInvariant(error)))
             state = SceneState()
         }
         log(report)
@@ -154,7 +154,7 @@ extension NavStore {
             /// guard may use was skipped.
             case none
             /// The chosen revision's rows cannot be trusted at all.
-            case damaged(revision: Int, message: String)
+            case damaged(revision: Int, damage: Damage)
             case loaded(LoadedRevision)
         }
 
@@ -174,8 +174,7 @@ extension NavStore {
     /// unconfirmed restores are under the limit, counted as one more
     /// unconfirmed restore, and read.
     private func chooseAndRead(scene: String, limit: Int, window: Int, limits: Limits) throws(NavStoreError) -> RevisionChoice {
-        let path = self.path
-        return try withConnection("restore", refusable: { (store: inout State) throws(SQLiteError) in
+        try withConnection("restore", refusable: { (store: inout State) throws(SQLiteError) in
             let connection = store.connection
             let outcome = try connection.refusableTransaction(immediate: true) {
                 () throws(SQLiteError) -> Result<RevisionChoice, DamagedChoice> in
@@ -240,7 +239,7 @@ extension NavStore {
                     // SQLite found the chosen revision's pages damaged: it
                     // is, for the app. Anything else is the store's failure.
                     guard failure.isCorrupt, let target = chosen else { throw failure }
-                    choice.read = .damaged(revision: target.number, message: NavStoreError(failure, path: path).corruptMessage)
+                    choice.read = .damaged(revision: target.number, damage: .unreadablePages)
                     return .failure(DamagedChoice(choice: choice))
                 }
                 guard let target = chosen, let top else { return .success(choice) }
@@ -248,11 +247,11 @@ extension NavStore {
                     INSERT INTO restore_attempt (scene_id, revision, unconfirmed) VALUES (?1, ?2, 1)
                     ON CONFLICT (scene_id, revision) DO UPDATE SET unconfirmed = unconfirmed + 1
                     """).bind(.integer(top.sceneID), .integer(target.number)).run()
-                let built: Result<RevisionRead, RevisionChange.Problem>
+                let built: Result<RevisionRead, Damage>
                 switch ChainReader.start(sceneID: top.sceneID, number: target.number, base: target.base) {
                 case .failure(let problem): built = .failure(problem)
                 case .success(var reader):
-                    var problem: RevisionChange.Problem?
+                    var problem: Damage?
                     for row in chain.reversed() where problem == nil && reader.wantsMore {
                         problem = if let change = row.change {
                             change.withUnsafeBytes { reader.add(number: row.number, base: row.base, change: $0) }
@@ -267,7 +266,7 @@ extension NavStore {
                     choice.read = .loaded(LoadedRevision(revision: loaded.0, damage: loaded.1))
                     return .success(choice)
                 case .failure(let error):
-                    choice.read = .damaged(revision: target.number, message: error.corruptMessage)
+                    choice.read = .damaged(revision: target.number, damage: error.damage)
                     return .failure(DamagedChoice(choice: choice))
                 }
             }
@@ -311,7 +310,7 @@ extension NavStore {
 
 private extension NavStoreError {
     /// What a damaged revision's skip records: the damage itself.
-    var corruptMessage: String {
-        if case let .corrupt(_, message) = self { message } else { "\(self)" }
+    var damage: Damage {
+        if case let .damagedScene(_, _, _, damage) = self { damage } else { .unreadablePages }
     }
 }

@@ -203,8 +203,7 @@ extension NavStore {
                 }
                 let head = top?.number ?? 0
                 guard head < StoredRange.revision.upperBound else {
-                    return .failure(.corrupt(
-                        path: path, message: "scene '\(NavStoreError.shortened(scene))' is at revision \(head), the largest a file holds"))
+                    return .failure(.damagedScene(path: path, scene: scene, revision: head, damage: .revisionNumberExhausted(head)))
                 }
                 if let expectedHead, expectedHead != head {
                     return .failure(.conflict(scene: scene, expected: expectedHead, actual: head))

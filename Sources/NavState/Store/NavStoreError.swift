@@ -24,8 +24,14 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// pulled off a device that runs an older app): it reads only its own.
     /// Opening it for writing migrates it.
     case olderSchema(path: String, found: Int, known: Int)
-    /// SQLite found the file damaged.
+    /// SQLite found the file damaged; `message` is SQLite's report.
     case corrupt(path: String, message: String)
+    /// A scene's revision does not form a valid scene state: rows tampered
+    /// with or damaged, which SQLite itself cannot see. `revision` is 0
+    /// when the scene has none. The rest of the file is usable;
+    /// ``NavStore/restore(scene:registry:options:)`` falls back to an
+    /// earlier revision or leaves out what does not fit.
+    case damagedScene(path: String, scene: String, revision: Int, damage: Damage)
     /// The file or its directory cannot be written.
     case readOnly(path: String)
     /// The disk (or the database's size limit) is full; nothing was saved.
@@ -47,7 +53,7 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A configured limit was exceeded; nothing was truncated or saved.
     case limitExceeded(StoreLimit, scene: String, actual: Int, limit: Int)
     /// A scene name that cannot be stored.
-    case invalidSceneName(String, reason: String)
+    case invalidSceneName(String, problem: RegistrationError.NameProblem)
     /// The state to save breaks a scene-state invariant.
     case invalidState(SceneStateError)
     /// A revision number below 1: revisions are numbered from 1.
@@ -124,6 +130,8 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path) has schema \(found); this NavState reads schema \(known). Opening it for writing migrates it (keep a copy if an older app must read it); the file was left untouched"
         case let .corrupt(path, message):
             return "\(path) is damaged (\(message)); it was left untouched. Open it with NavStore.openRecovering to set it aside and start fresh"
+        case let .damagedScene(path, scene, revision, damage):
+            return "revision \(revision) of scene '\(Self.shortened(scene))' in \(path) is damaged: \(damage). The rest of the file is usable; NavStore.openRecovering sets the scene aside"
         case let .readOnly(path):
             return "\(path) cannot be written (read-only file or directory); check its permissions"
         case let .diskFull(path):
@@ -140,8 +148,8 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "scene '\(Self.shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Load the head, merge, and save again"
         case let .limitExceeded(limit, scene, actual, maximum):
             return "scene '\(Self.shortened(scene))' has \(actual) \(limit), over the limit of \(maximum); nothing was saved. Raise the limit in NavStore.Limits or save less"
-        case let .invalidSceneName(name, reason):
-            return "'\(Self.shortened(name))' cannot be a scene name: \(reason)"
+        case let .invalidSceneName(name, problem):
+            return "'\(Self.shortened(name))' cannot be a scene name: \(problem)"
         case let .invalidState(error):
             return error.description
         case let .invalidRevision(revision):

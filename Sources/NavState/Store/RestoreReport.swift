@@ -28,7 +28,7 @@ public struct RestoreReport: Sendable, Hashable {
         /// Why it could not be read, when it was skipped for damage rather
         /// than for unconfirmed restores. A damaged revision counts as a
         /// failed launch at once, so later restores skip it without trying.
-        public var damage: String?
+        public var damage: Damage?
     }
 
     /// The scene restored.
@@ -48,7 +48,7 @@ public struct RestoreReport: Sendable, Hashable {
     /// What did not fit a valid scene state in the stored revision (a
     /// tampered or damaged file), each left out: entries are also in
     /// ``dropped`` with ``/NavStateModel/DropReason/damaged(_:)``; checkpoints only here.
-    public var damage: [String] = []
+    public var damage: [Damage] = []
 
     /// The report of a restore that found nothing saved for `scene`.
     package static func nothingSaved(scene: String) -> RestoreReport {

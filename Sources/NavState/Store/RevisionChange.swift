@@ -214,9 +214,7 @@ package struct RevisionChange: Equatable {
     // MARK: Decoding
 
     /// Why a row's bytes are not a change this build can read.
-    struct Problem: Error, Equatable, CustomStringConvertible {
-        var description: String
-    }
+    typealias Problem = Damage.RowFault
 
     /// Decodes a row the store may not have written: every length is
     /// checked against the bytes that remain, so a truncated or tampered
@@ -225,13 +223,13 @@ package struct RevisionChange: Equatable {
         var reader = Reader(bytes: bytes)
         do throws(Problem) {
             guard try reader.byte() == format else {
-                throw Problem(description: "its change is in an unknown format")
+                throw Problem.undecodable(offset: reader.offset)
             }
             let flags = try reader.byte()
-            guard flags & ~(fullFlag | layoutFlag) == 0 else { throw Problem(description: "its change has unknown flags \(flags)") }
+            guard flags & ~(fullFlag | layoutFlag) == 0 else { throw Problem.undecodable(offset: reader.offset) }
             let isFull = flags & fullFlag != 0
             let layout = flags & layoutFlag != 0 ? try reader.text() : nil
-            if isFull && layout == nil { throw Problem(description: "its full state has no layout") }
+            if isFull && layout == nil { throw Problem.undecodable(offset: reader.offset) }
             let count = try reader.count()
             var slots: [SlotChange] = []
             // At most one slot per remaining byte (`count()` checks), so a
@@ -240,15 +238,15 @@ package struct RevisionChange: Equatable {
             var previousSlot: Int?
             for _ in 0..<count {
                 let slot = unzigzag(try reader.varint())
-                guard StoredRange.slot.contains(slot) else { throw Problem(description: "its change names slot \(slot)") }
+                guard StoredRange.slot.contains(slot) else { throw Problem.undecodable(offset: reader.offset) }
                 if let previousSlot, slot <= previousSlot {
-                    throw Problem(description: "its change lists slot \(slot) out of order")
+                    throw Problem.undecodable(offset: reader.offset)
                 }
                 previousSlot = slot
                 let keptCode = try reader.varint()
-                guard keptCode <= UInt64(Int32.max) else { throw Problem(description: "its change keeps \(keptCode) entries") }
+                guard keptCode <= UInt64(Int32.max) else { throw Problem.undecodable(offset: reader.offset) }
                 let kept = Int(keptCode)
-                if isFull && kept != 0 { throw Problem(description: "its full state keeps entries of a previous revision") }
+                if isFull && kept != 0 { throw Problem.undecodable(offset: reader.offset) }
                 let entryCount = try reader.count()
                 var appended: [NavEntry] = []
                 appended.reserveCapacity(entryCount)
@@ -260,14 +258,14 @@ package struct RevisionChange: Equatable {
                     // Any Int, kept as saved: a version is only compared
                     // and counted up to the registered one, never added to.
                     case 1: version = unzigzag(try reader.varint())
-                    case let marker: throw Problem(description: "its change has an unknown version marker \(marker)")
+                    default: throw Problem.undecodable(offset: reader.offset)
                     }
                     let payload = try reader.text()
                     appended.append(NavEntry(tag: tag, version: version, payload: payload))
                 }
                 slots.append(SlotChange(slot: slot, kept: kept, appended: appended))
             }
-            guard reader.isAtEnd else { throw Problem(description: "its change has \(reader.remaining) bytes after its end") }
+            guard reader.isAtEnd else { throw Problem.undecodable(offset: reader.offset) }
             return .success(RevisionChange(isFull: isFull, layout: layout, slots: slots))
         } catch {
             return .failure(error)
@@ -282,7 +280,7 @@ package struct RevisionChange: Equatable {
         for change in slots {
             let before = state[change.slot]?.count ?? 0
             guard change.kept <= before else {
-                throw Problem(description: "it keeps \(change.kept) entries of slot \(change.slot), which holds \(before)")
+                throw Problem.keepsMoreThanHeld(slot: change.slot, kept: change.kept, held: before)
             }
             if change.kept == 0 && change.appended.isEmpty {
                 state[change.slot] = nil
@@ -301,7 +299,7 @@ package struct RevisionChange: Equatable {
         var remaining: Int { bytes.count - offset }
 
         mutating func byte() throws(Problem) -> UInt8 {
-            guard offset < bytes.count else { throw Problem(description: "its change ends early") }
+            guard offset < bytes.count else { throw Problem.undecodable(offset: offset) }
             defer { offset += 1 }
             return bytes[offset]
         }
@@ -311,7 +309,7 @@ package struct RevisionChange: Equatable {
             var shift: UInt64 = 0
             while true {
                 let next = try byte()
-                guard shift < 64 else { throw Problem(description: "its change holds a number too large to read") }
+                guard shift < 64 else { throw Problem.undecodable(offset: offset) }
                 value |= UInt64(next & 0x7F) << shift
                 if next & 0x80 == 0 { return value }
                 shift += 7
@@ -322,7 +320,7 @@ package struct RevisionChange: Equatable {
         /// tampered count cannot make the reader allocate.
         mutating func count() throws(Problem) -> Int {
             let value = try varint()
-            guard value <= UInt64(remaining) else { throw Problem(description: "its change ends early") }
+            guard value <= UInt64(remaining) else { throw Problem.undecodable(offset: offset) }
             return Int(value)
         }
 

@@ -38,14 +38,14 @@ package enum RevisionSeal {
     ///
     /// - Returns: The bytes to decode (format 1), or why the row is damage.
     static func open(_ bytes: UnsafeRawBufferPointer, _ key: Key) -> Result<[UInt8], RevisionChange.Problem> {
-        guard let first = bytes.first else { return .failure(.init(description: "its change is empty")) }
+        guard let first = bytes.first else { return .failure(.undecodable(offset: 0)) }
         guard first == format else { return .success(Array(bytes)) }
-        guard bytes.count >= 1 + trailer else { return .failure(.init(description: "its change ends before its checksum")) }
+        guard bytes.count >= 1 + trailer else { return .failure(.undecodable(offset: bytes.count)) }
         let body = UnsafeRawBufferPointer(rebasing: bytes[1..<(bytes.count - trailer)])
         var stored: UInt32 = 0
         for (index, byte) in bytes.suffix(trailer).enumerated() { stored |= UInt32(byte) << (8 * UInt32(index)) }
         guard checksum(key, body: body) == stored else {
-            return .failure(.init(description: "its checksum does not match: the row was changed, or moved from another scene or revision"))
+            return .failure(.checksumMismatch)
         }
         var change: [UInt8] = [RevisionChange.format]
         change.append(contentsOf: body)

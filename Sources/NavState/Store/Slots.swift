@@ -30,18 +30,18 @@ enum Slots {
             var kept: [NavEntry] = []
             let entries = rows[slot] ?? []
             for (index, entry) in entries.enumerated() {
-                var problem: String?
+                var problem: Damage?
                 if let limits, index >= limits.entriesPerStack {
-                    problem = "stack \(level) holds more than the limit of \(limits.entriesPerStack) entries"
+                    problem = .pastEntryLimit(stack: level, limit: limits.entriesPerStack)
                 } else if let limits, entry.payload.utf8.count > limits.payloadBytes {
-                    problem = "its payload is over the limit of \(limits.payloadBytes) bytes"
+                    problem = .pastPayloadLimit(limit: limits.payloadBytes)
                 }
                 if let problem {
-                    damage.append(StoredDamage(location: .stack(level, position: index), entry: entry, problem: problem))
+                    let location = EntryLocation.stack(level, position: index)
+                    damage.append(StoredDamage(location: location, entry: entry, reason: .damaged(problem)))
                     for (later, above) in entries.enumerated().dropFirst(index + 1) {
                         damage.append(StoredDamage(
-                            location: .stack(level, position: later), entry: above,
-                            problem: "it sits above a damaged entry (\(problem))"))
+                            location: .stack(level, position: later), entry: above, reason: .aboveDroppedEntry(location)))
                     }
                     break
                 }
@@ -50,10 +50,10 @@ enum Slots {
             return kept
         }
 
-        func leaveOut(slot: Int, problem: String) {
+        func leaveOut(slot: Int, because reason: DropReason) {
             for (position, entry) in (rows[slot] ?? []).enumerated() {
                 let location: EntryLocation = slot < 0 ? .presentation(0 &- slot) : .stack(slot, position: position)
-                damage.append(StoredDamage(location: location, entry: entry, problem: problem))
+                damage.append(StoredDamage(location: location, entry: entry, reason: reason))
             }
         }
 
@@ -64,31 +64,29 @@ enum Slots {
             let destinations = rows[-level] ?? []
             guard let first = destinations.first,
                   limits.map({ first.payload.utf8.count <= $0.payloadBytes }) ?? true else {
-                let problem = destinations.isEmpty
-                    ? "presentation \(level) has no destination entry"
-                    : "presentation \(level)'s destination is over the payload limit"
-                damage.append(StoredDamage(location: .presentation(level), entry: destinations.first, problem: problem))
-                for above in level...layout.presentations.count {
-                    if above > level { leaveOut(slot: -above, problem: "it is above damaged presentation \(level)") }
-                    leaveOut(slot: above, problem: "it is above damaged presentation \(level)")
+                let problem: Damage = switch (destinations.isEmpty, limits) {
+                case (false, let limits?): .pastPayloadLimit(limit: limits.payloadBytes)
+                default: .missingDestination(presentation: level)
                 }
-                if destinations.count > 1 {
-                    for extra in destinations.dropFirst() {
-                        damage.append(StoredDamage(location: .presentation(level), entry: extra, problem: problem))
-                    }
+                damage.append(StoredDamage(location: .presentation(level), entry: destinations.first, reason: .damaged(problem)))
+                for above in level...layout.presentations.count {
+                    if above > level { leaveOut(slot: -above, because: .aboveDroppedEntry(.presentation(level))) }
+                    leaveOut(slot: above, because: .aboveDroppedEntry(.presentation(level)))
+                }
+                for extra in destinations.dropFirst() {
+                    damage.append(StoredDamage(location: .presentation(level), entry: extra, reason: .damaged(problem)))
                 }
                 break
             }
             for extra in destinations.dropFirst() {
                 damage.append(StoredDamage(
-                    location: .presentation(level), entry: extra,
-                    problem: "presentation \(level) has more than one destination entry"))
+                    location: .presentation(level), entry: extra, reason: .damaged(.extraDestination(presentation: level))))
             }
             var presentation = Presentation(method: method, destination: first)
             if method.isManaged {
                 presentation.stack = stack(level, level: level)
             } else {
-                leaveOut(slot: level, problem: "presentation \(level) is a \(method.rawValue), which has no stack")
+                leaveOut(slot: level, because: .damaged(.stackInPlainPresentation(presentation: level, method: method)))
             }
             state.presentations.append(presentation)
             level += 1
@@ -97,7 +95,7 @@ enum Slots {
         // StoredRange.slot, and this must not trap even if it did not).
         let levels = layout.presentations.count
         for slot in rows.keys.sorted() where slot > levels || slot < -levels {
-            leaveOut(slot: slot, problem: "slot \(slot) belongs to no presentation of the layout")
+            leaveOut(slot: slot, because: .damaged(.slotOutsideLayout(slot)))
         }
 
         for checkpoint in layout.checkpoints {
@@ -107,14 +105,15 @@ enum Slots {
             } else {
                 damage.append(StoredDamage(
                     location: nil, entry: nil,
-                    problem: "checkpoint '\(checkpoint.name)' (stack \(checkpoint.stack), keeping \(checkpoint.entriesKept)) points past what the revision holds"))
+                    reason: .damaged(.checkpointPastState(
+                        checkpoint: checkpoint.name, stack: checkpoint.stack, entriesKept: checkpoint.entriesKept))))
             }
         }
         for (name, value) in layout.values.sorted(by: { $0.key < $1.key }) {
             let entry = NavEntry(tag: value.tag, version: value.version, payload: value.payload)
             if let limits, entry.payload.utf8.count > limits.payloadBytes {
                 damage.append(StoredDamage(
-                    location: .value(name), entry: entry, problem: "its payload is over the limit of \(limits.payloadBytes) bytes"))
+                    location: .value(name), entry: entry, reason: .damaged(.pastPayloadLimit(limit: limits.payloadBytes))))
             } else {
                 state.values[name] = entry
             }

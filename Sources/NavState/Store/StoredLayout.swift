@@ -33,17 +33,10 @@ package struct StoredLayout: Codable, Equatable {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? Self.emptyJSON
     }
 
-    /// The layout a revision row holds, or why it does not decode.
-    static func decode(_ text: String) -> Result<StoredLayout, LayoutProblem> {
-        if text == emptyJSON { return .success(StoredLayout([], [], [:])) }
-        do {
-            return .success(try JSONDecoder().decode(StoredLayout.self, from: Data(text.utf8)))
-        } catch {
-            return .failure(LayoutProblem(description: String(describing: error)))
-        }
-    }
-
-    struct LayoutProblem: Error, CustomStringConvertible {
-        var description: String
+    /// The layout a revision row holds; `nil` when it does not decode
+    /// (``Damage/unreadableLayout``).
+    static func decode(_ text: String) -> StoredLayout? {
+        if text == emptyJSON { return StoredLayout([], [], [:]) }
+        return try? JSONDecoder().decode(StoredLayout.self, from: Data(text.utf8))
     }
 }

@@ -81,10 +81,10 @@ extension NavStateCommand {
                     try store.damagedScenes().map { ($0.scene, $0) }, uniquingKeysWith: { first, _ in first })
                 let inconsistent = Dictionary(grouping: try store.inconsistentRows(), by: \.scene)
                 for name in names {
-                    let inconsistencies = inconsistent[name]?.map(\.problem) ?? []
+                    let inconsistencies = inconsistent[name]?.map(\.damage.description) ?? []
                     if let damage = damaged[name] {
                         reports.append(SceneReport(
-                            scene: name, revision: damage.revision, damage: damage.problem, inconsistencies: inconsistencies, dropped: []))
+                            scene: name, revision: damage.revision, damage: damage.damage.description, inconsistencies: inconsistencies, dropped: []))
                         continue
                     }
                     guard let head = try await store.load(scene: name) else {

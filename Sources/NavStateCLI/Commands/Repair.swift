@@ -29,7 +29,7 @@ extension NavStateCommand {
             }
             for damage in damaged {
                 let renamed = try store.setAside(scene: damage.scene)
-                Terminal.line("set scene '\(damage.scene)' aside as '\(renamed)': \(damage.problem)")
+                Terminal.line("set scene '\(damage.scene)' aside as '\(renamed)': \(damage.damage)")
             }
         }
     }

@@ -31,6 +31,8 @@ enum Terminal {
             "\(path) does not exist; give another file with --db or NAVSTATE_DB"
         case .corrupt(let path, let message):
             "\(path) is damaged (\(message)); it was left untouched. 'navstate check' says more, 'navstate repair' sets damaged scenes aside"
+        case .damagedScene(let path, let scene, let revision, let damage):
+            "revision \(revision) of scene '\(NavStoreError.shortened(scene))' in \(path) is damaged: \(damage). 'navstate check' says more, 'navstate repair' sets damaged scenes aside"
         case .notADatabase(let path):
             "\(path) is not a NavState database (not SQLite, or damaged); it was left untouched"
         case .foreignDatabase(let path):

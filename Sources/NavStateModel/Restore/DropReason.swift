@@ -23,10 +23,10 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
     case aboveDroppedEntry(EntryLocation)
     /// It decoded, but another entry did not and the policy is all-or-nothing.
     case allOrNothing
-    /// The stored revision holds it where a valid scene state cannot (a gap
-    /// in a stack, a stack under a plain sheet, past a limit): a tampered or
-    /// damaged file.
-    case damaged(String)
+    /// The stored revision holds it where a valid scene state cannot (a
+    /// stack under a plain sheet, past a limit, a second destination): a
+    /// tampered or damaged file.
+    case damaged(Damage)
 
     /// A short stable name for scripts: `unknown-type`, `newer-version`, …
     public var code: String {
@@ -66,8 +66,8 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
             return "sits above the dropped entry at \(location)"
         case .allOrNothing:
             return "another entry failed and the policy is all-or-nothing"
-        case let .damaged(problem):
-            return "damaged in the file: \(problem)"
+        case let .damaged(damage):
+            return "damaged in the file: \(damage)"
         }
     }
 }
