@@ -328,6 +328,10 @@ struct NavStoreTests {
         #expect(result.omitted.map(\.location) == [
             .stack(0, position: 1), .stack(0, position: 2), .presentation(1), .value("secret"),
         ])
+        // The same reasons a restore gives: the entry itself, and what it took with it.
+        #expect(result.omitted.map(\.reason) == [
+            .neverPersisted, .aboveDroppedEntry(.stack(0, position: 1)), .aboveDroppedEntry(.stack(0, position: 1)), .neverPersisted,
+        ])
         let loaded = try #require(try store.load(scene: "main")).state
         #expect(loaded.root.map(\.tag) == ["shop"])
         #expect(loaded.presentations.isEmpty)

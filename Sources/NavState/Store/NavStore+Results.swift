@@ -9,23 +9,16 @@ public struct SaveResult: Sendable, Hashable {
     public var revision: Int
     /// False when the state equalled the head's, so nothing was written.
     public var isNewRevision: Bool
-    /// Entries left out because their type is never persisted, or because
-    /// they sat above such an entry.
-    public var omitted: [OmittedEntry]
+    /// Entries left out because their type is never persisted
+    /// (``/NavStateModel/DropReason/neverPersisted``), or because they sat
+    /// above such an entry (``/NavStateModel/DropReason/aboveDroppedEntry(_:)``).
+    public var omitted: [DroppedEntry]
     /// Entry rows inserted: the entries that changed since the head.
     public var entriesInserted: Int
     /// Entry rows closed: entries the new revision no longer holds.
     public var entriesClosed: Int
     /// Every row the save inserted, updated or deleted, all tables included.
     public var rowsWritten: Int
-}
-
-/// An entry a save left out, and where it was.
-public struct OmittedEntry: Sendable, Hashable {
-    /// Where the entry was in the state given to the save.
-    public var location: EntryLocation
-    /// The entry left out.
-    public var entry: NavEntry
 }
 
 /// One saved revision of a scene.

@@ -36,7 +36,7 @@ extension NavStore {
         try refusingLogged(scene) { () throws(NavStoreError) in try Self.validate(state) }
         let (kept, omitted) = state.omittingNeverPersisted { registry?.persistence(ofTag: $0.tag) == .neverPersisted }
         return try save(
-            checked: kept, omitted: omitted.map { OmittedEntry(location: $0.location, entry: $0.element) },
+            checked: kept, omitted: omitted.map { DroppedEntry(location: $0.location, entry: $0.element, reason: $0.reason) },
             scene: scene, expectedHead: expectedHead)
     }
 
@@ -57,7 +57,7 @@ extension NavStore {
         let (kept, omittedDestinations) = state.omittingNeverPersisted(knownPersisted: known.counts) {
             $0.persistence == .neverPersisted
         }
-        let omitted = omittedDestinations.map { OmittedEntry(location: $0.location, entry: $0.element.entry) }
+        let omitted = omittedDestinations.map { DroppedEntry(location: $0.location, entry: $0.element.entry, reason: $0.reason) }
         return try save(checked: kept, omitted: omitted, known: known, scene: scene, expectedHead: expectedHead)
     }
 
@@ -124,7 +124,7 @@ extension NavStore {
 
     private func save<Element: StorableElement>(
         checked state: SceneState<Element>,
-        omitted: [OmittedEntry],
+        omitted: [DroppedEntry],
         known: KnownPrefixes = KnownPrefixes(),
         scene: String,
         expectedHead: Int?
