@@ -1,3 +1,38 @@
-// An app imports NavState alone: the model's types (registry, paths, scene
-// states, restore policies) come with the store.
-@_exported public import NavStateModel
+// An app imports NavState alone. It brings the model's types an app names
+// (registry, destinations, paths, scene states, restore rules and what they
+// report), one by one, so every type an app sees is a decision
+// (PublicSurfaceTests counts them). What only tools need (the wire format's
+// reader, listings, prune results, stored revisions) stays in NavStateModel,
+// which NavStateTooling exports whole.
+
+// Registering destinations.
+@_exported public import struct NavStateModel.DestinationRegistry
+@_exported public import typealias NavStateModel.NavDestination
+@_exported public import enum NavStateModel.DestinationPersistence
+@_exported public import struct NavStateModel.AnyDestination
+@_exported public import enum NavStateModel.RegistrationError
+@_exported public import enum NavStateModel.DestinationError
+@_exported public import enum NavStateModel.JSONValue
+@_exported public import typealias NavStateModel.PayloadUpgrade
+@_exported public import enum NavStateModel.ValidationVerdict
+
+// Paths and scene states.
+@_exported public import struct NavStateModel.NavPath
+@_exported public import struct NavStateModel.NavEntry
+@_exported public import protocol NavStateModel.NavElement
+@_exported public import struct NavStateModel.SceneState
+@_exported public import struct NavStateModel.Presentation
+@_exported public import enum NavStateModel.PresentationMethod
+@_exported public import struct NavStateModel.Checkpoint
+@_exported public import enum NavStateModel.SceneStateError
+@_exported public import enum NavStateModel.NavigationStep
+@_exported public import enum NavStateModel.TagStyle
+@_exported public import enum NavStateModel.WireFormatError
+
+// Restoring, and what a restore or a save left out.
+@_exported public import enum NavStateModel.RestorePolicy
+@_exported public import enum NavStateModel.DropReason
+@_exported public import struct NavStateModel.DroppedEntry
+@_exported public import enum NavStateModel.EntryLocation
+@_exported public import enum NavStateModel.Damage
+@_exported public import struct NavStateModel.PathSanitizer

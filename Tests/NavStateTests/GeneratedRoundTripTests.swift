@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateModel
 import PropertyBased
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateModel
 import Testing
 
 @Suite("NavPath")
