@@ -74,6 +74,7 @@ let package = Package(
             name: "NavStateNavigator",
             dependencies: [
                 "NavState",
+                "NavStateModel",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -110,6 +111,7 @@ let package = Package(
             name: "NavStateTestHelper",
             dependencies: [
                 "NavState",
+                "NavStateTooling",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -19,7 +19,11 @@ let package = Package(
         // type every contender stores, and the raw sqlite3 floor.
         .target(
             name: "BenchSupport",
-            dependencies: ["CBenchSQLite", .product(name: "NavState", package: "NavState")]
+            dependencies: [
+                "CBenchSQLite",
+                .product(name: "NavState", package: "NavState"),
+                .product(name: "NavStateTooling", package: "NavState"),
+            ]
         ),
         .executableTarget(
             name: "NavStateBench",
@@ -28,6 +32,7 @@ let package = Package(
                 "CBenchSQLite",
                 .product(name: "NavState", package: "NavState"),
                 .product(name: "NavStateNavigator", package: "NavState"),
+                .product(name: "NavStateTooling", package: "NavState"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -36,7 +41,11 @@ let package = Package(
         // starts threads valgrind cannot run.
         .executableTarget(
             name: "SaveInstructions",
-            dependencies: ["BenchSupport", .product(name: "NavState", package: "NavState")]
+            dependencies: [
+                "BenchSupport",
+                .product(name: "NavState", package: "NavState"),
+                .product(name: "NavStateTooling", package: "NavState"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

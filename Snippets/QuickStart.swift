@@ -1,4 +1,4 @@
-// Register destinations, keep a path, save it and read it back.
+// Register destinations, keep a path, save it and restore it.
 import Foundation
 import NavState
 
@@ -26,8 +26,10 @@ func quickStart() async throws {
     let store = try NavStore.inMemory()
     // From the main actor: SQLite runs on the store's own queue.
     let saved = try await store.save(SceneState(root: Array(path)), scene: "main")
-    let head = try await store.load(scene: "main")
-    precondition(head?.revision == saved.revision)
+    // The next launch: the state back, typed, and what was left out.
+    let restored = try await store.restore(scene: "main", registry: registry)
+    precondition(restored.state.root == Array(path) && restored.report.revision == saved.revision)
+    try await store.confirmRestore(restored)
     // snippet.end
     print("saved revision \(saved.revision) with \(path.count) destinations")
 }

@@ -1,6 +1,7 @@
 public import Foundation
 import Logging
 public import NavState
+import NavStateModel
 
 /// Which saved scene each window of an app shows, so that a window's
 /// navigation is found again after a crash, a relaunch, or a window the
@@ -75,7 +76,7 @@ public final class WindowScenes {
         if !claimed.contains(mainScene) { return take(mainScene) }
         let saved: [SceneSummary]
         do {
-            saved = try await store.scenes()
+            saved = try await store.perform { store throws(NavStoreError) in try store.scenes(plan: nil) }
         } catch {
             store.logger.error("window scenes could not be listed", metadata: ["error": "\(error)"])
             saved = []
@@ -136,7 +137,7 @@ public final class WindowScenes {
     public func forgetAbandoned() async throws(NavStoreError) -> [String] {
         let seconds = Double(forgetAfter.components.seconds)
         let cutoff = now().addingTimeInterval(-seconds)
-        let stale = try await store.scenes()
+        let stale = try await store.perform { store throws(NavStoreError) in try store.scenes(plan: nil) }
             .filter { $0.scene.hasPrefix(Self.windowPrefix) && $0.updatedAt < cutoff }
             .map(\.scene)
         let doomed = stale.filter { !claimed.contains($0) && !forgetting.contains($0) }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NavState
+import NavStateTooling
 
 /// A second process for the store's multi-process, kill and stress tests.
 ///

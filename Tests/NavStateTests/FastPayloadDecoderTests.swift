@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavState
+import NavStateTooling
 @testable import NavStateModel
 import PropertyBased
 import Testing

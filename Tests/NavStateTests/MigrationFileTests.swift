@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavState
+import NavStateTooling
 import Testing
 
 /// `Migrations/*.sql` is the only place the schema is written; the Swift

@@ -11,16 +11,17 @@ import Testing
 ///
 /// Counts, issue 23 (2026-11-24), app-facing (`import NavState`): 53 before
 /// (NavStateModel 29 through `@_exported import NavStateModel`, NavState
-/// 24), 40 after. NavStateNavigator 4, NavStateUI 2, NavStateTooling 10
-/// before; see `ceilings` for after.
+/// 24), 45 after (the store's 15, and 30 model types re-exported by name,
+/// 6 of them nested). NavStateNavigator 4, NavStateUI 2, NavStateTooling
+/// 10 before, 9 after (it also exports the whole model to tools).
 @Suite("Public surface")
 struct PublicSurfaceTests {
     /// The most public types an app sees with `import NavState`.
-    static let appFacingCeiling = 50
+    static let appFacingCeiling = 45
     static let ceilings: [(modules: [String], most: Int)] = [
         (["NavStateNavigator"], 4),
         (["NavStateUI"], 2),
-        (["NavStateTooling"], 10),
+        (["NavStateTooling"], 9),
     ]
 
     private static let sources = URL(fileURLWithPath: #filePath)

@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 import Testing
 
 /// Reading a file creates nothing beside it and works where nothing can be

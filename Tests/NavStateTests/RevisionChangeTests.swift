@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavState
+import NavStateTooling
 import Testing
 
 /// The encoding of a revision row's change: a full row rebuilds the state,

@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavState
+import NavStateTooling
 import NavStateSQLite
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavState
+import NavStateTooling
 import Testing
 
 /// `scenes()` has two ways to find every head; they list the same rows,

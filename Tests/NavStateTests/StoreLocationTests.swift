@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavState
+import NavStateTooling
 import Testing
 
 /// Where an app's store lives by default. The backup flag and file

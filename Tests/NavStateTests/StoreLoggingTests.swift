@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NavState
+import NavStateTooling
 import Testing
 
 /// Collects log records in memory.

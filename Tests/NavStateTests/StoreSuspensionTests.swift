@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 import NavStateSQLite
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 
 /// The destination every contender stores: a typical route enum.
 package enum ShopRoute: NavDestination {

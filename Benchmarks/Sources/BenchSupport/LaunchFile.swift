@@ -1,6 +1,7 @@
 import CBenchSQLite
 import Foundation
 import NavState
+import NavStateTooling
 
 /// The launch workload's file and the raw sqlite3 floor's launch, shared by
 /// `NavStateBench launch`, `launch-sql` and `launch-loop`.

@@ -2,6 +2,7 @@ import BenchSupport
 import CBenchSQLite
 import Foundation
 import NavState
+import NavStateTooling
 
 /// What every app does at every launch, measured as a whole: open the
 /// store on an existing file, restore the scene through the crash-loop

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import NavState
+import NavStateTooling
 import NavStateNavigator
 
 /// What an app's `@MainActor` code pays for a save, and whether the main

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import NavState
+import NavStateTooling
 
 /// Runs every workload of docs/benchmarks.md and prints Markdown tables.
 ///

@@ -2,6 +2,7 @@ import BenchSupport
 import CBenchSQLite
 import Foundation
 import NavState
+import NavStateTooling
 
 /// `NavStateBench sql-shape`: the SQL a NavStore save runs, issued through
 /// the C API with nothing of NavStore's Swift around it, against the raw

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import NavState
+import NavStateTooling
 
 /// The workloads of docs/benchmarks.md. Each returns the medians it measured.
 enum Workloads {

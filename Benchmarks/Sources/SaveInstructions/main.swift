@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import NavState
+import NavStateTooling
 
 // `SaveInstructions navstore|floor PAIRS [DEPTH]`: opens a fresh file, then
 // makes PAIRS pushes and PAIRS pops of a DEPTH-deep stack (default 10), saving after each, as the

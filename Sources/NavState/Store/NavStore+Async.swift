@@ -5,12 +5,31 @@ public import NavStateModel
 // synchronous call of the same name on the store's own serial queue, and
 // resumes the caller with the result. The main actor never blocks on SQLite,
 // on the disk, or on another process's lock (up to the busy timeout).
+// `perform(_:)` is the one runner: the async calls below are it, named, and
+// any other call (a tool's listing or prune) gets its async form through it.
 extension NavStore {
+    /// Runs synchronous store calls on the store's own serial queue and
+    /// resumes the caller with their result, as GRDB's
+    /// `DatabaseWriter.write(_:)` runs its closure: what any store call the
+    /// app makes off the main thread goes through.
+    ///
+    /// ```swift
+    /// let pruned = try await store.perform { try $0.prune(keepRevisions: 5) }
+    /// ```
+    ///
+    /// The calls in `work` run one after another with nothing of this store
+    /// between them, but each in its own transaction.
+    public func perform<T: Sendable>(
+        _ work: @escaping @Sendable (NavStore) throws(NavStoreError) -> T
+    ) async throws(NavStoreError) -> T {
+        try await onStoreQueue { [self] in Self.outcome { () throws(NavStoreError) in try work(self) } }
+    }
+
     /// Runs blocking store work on the store's queue and resumes the caller
     /// when it is done. The work reports through `Result` rather than a
     /// typed-throwing closure, so nothing here needs runtime metadata for
     /// typed throws (macOS 15 / iOS 18; docs/platforms.md).
-    func onStoreQueue<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, NavStoreError>) async throws(NavStoreError) -> T {
+    private func onStoreQueue<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, NavStoreError>) async throws(NavStoreError) -> T {
         let pending = PendingWork(work)
         let result: Result<T, NavStoreError> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: pending.run()) }
@@ -105,9 +124,7 @@ extension NavStore {
     public func save(
         _ state: SceneState<AnyDestination>, scene: String, expectedHead: Int? = nil
     ) async throws(NavStoreError) -> SaveResult {
-        try await onStoreQueue { [self] in
-            Self.outcome { () throws(NavStoreError) in try save(state, scene: scene, expectedHead: expectedHead) }
-        }
+        try await perform { store throws(NavStoreError) in try store.save(state, scene: scene, expectedHead: expectedHead) }
     }
 
     /// Saves a scene state of stored entries without blocking the caller;
@@ -116,50 +133,26 @@ extension NavStore {
     public func save(
         _ state: SceneState<NavEntry>, scene: String, expectedHead: Int? = nil, registry: DestinationRegistry? = nil
     ) async throws(NavStoreError) -> SaveResult {
-        try await onStoreQueue { [self] in
-            Self.outcome { () throws(NavStoreError) in try save(state, scene: scene, expectedHead: expectedHead, registry: registry) }
-        }
-    }
-
-    /// Loads a revision (the head by default) without blocking the caller;
-    /// see the synchronous `load(scene:revision:)`.
-    public func load(scene: String, revision: Int? = nil) async throws(NavStoreError) -> StoredRevision? {
-        try await onStoreQueue { [self] in
-            Self.outcome { () throws(NavStoreError) in try load(scene: scene, revision: revision) }
-        }
+        try await perform { store throws(NavStoreError) in try store.save(state, scene: scene, expectedHead: expectedHead, registry: registry) }
     }
 
     /// Confirms a restore without blocking the caller; see the synchronous
     /// `confirmRestore(_:)`.
     public func confirmRestore(_ restored: RestoredScene) async throws(NavStoreError) {
-        try await onStoreQueue { [self] in
-            Self.outcome { () throws(NavStoreError) in try confirmRestore(restored) }
-        }
+        try await perform { store throws(NavStoreError) in try store.confirmRestore(restored) }
     }
 
     /// Confirms a restore of `revision` of `scene` without blocking the
     /// caller; see the synchronous `confirmRestore(_:)`.
     public func confirmRestore(scene: String, revision: Int) async throws(NavStoreError) {
-        try await onStoreQueue { [self] in
-            Self.outcome { () throws(NavStoreError) in try confirmRestore(scene: scene, revision: revision) }
-        }
-    }
-
-    /// Every scene with its head revision and update time, without blocking
-    /// the caller; see the synchronous `scenes()`.
-    public func scenes() async throws(NavStoreError) -> [SceneSummary] {
-        try await onStoreQueue { [self] in
-            Self.outcome { () throws(NavStoreError) in try scenes() }
-        }
+        try await perform { store throws(NavStoreError) in try store.confirmRestore(scene: scene, revision: revision) }
     }
 
     /// Deletes a scene and its history without blocking the caller; see the
     /// synchronous `delete(scene:)`.
     @discardableResult
     public func delete(scene: String) async throws(NavStoreError) -> Bool {
-        try await onStoreQueue { [self] in
-            Self.outcome { () throws(NavStoreError) in try delete(scene: scene) }
-        }
+        try await perform { store throws(NavStoreError) in try store.delete(scene: scene) }
     }
 }
 

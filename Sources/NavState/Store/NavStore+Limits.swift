@@ -18,12 +18,8 @@ extension NavStore {
 
     /// Text with every character a scene name may not hold written as
     /// `\u{1B}`: how error messages, and tools that print names, tags and
-    /// payloads read from a file, show them to a person.
-    ///
-    /// ```swift
-    /// print(NavStore.escapingControlCharacters(summary.scene))
-    /// ```
-    public static func escapingControlCharacters(_ text: String) -> String {
+    /// payloads read from a file (NavStateTooling), show them to a person.
+    package static func escapedForDisplay(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
         var shown = ""
         for scalar in text.unicodeScalars {

@@ -1,16 +1,9 @@
-public import Foundation
+package import Foundation
 import Logging
 import NavStateModel
 package import NavStateSQLite
 
 extension NavStore {
-    /// Every scene with its head revision, depth, presentations, update time
-    /// and bytes, ordered by name. A scene without any revision in the file
-    /// is listed too, with ``SceneSummary/headIsMissing`` set.
-    public func scenes() throws(NavStoreError) -> [SceneSummary] {
-        try scenes(plan: nil)
-    }
-
     /// How `scenes()` finds every head revision. Both give the same rows
     /// (`SceneListingTests`); they differ in what they read.
     package enum SceneListingPlan {
@@ -24,9 +17,10 @@ extension NavStore {
         case scanRevisions
     }
 
-    /// Every scene, by the plan given or, with `nil`, by the one that reads
-    /// less for this file: the scan when the first scenes hold three rows
-    /// or fewer each on average.
+    /// Every scene with its head revision, ordered by name, by the plan
+    /// given or, with `nil`, by the one that reads less for this file: the
+    /// scan when the first scenes hold three rows or fewer each on average.
+    /// NavStateTooling's `scenes()`.
     package func scenes(plan: SceneListingPlan?) throws(NavStoreError) -> [SceneSummary] {
         try withConnection("list scenes") { (store: inout State) throws(SQLiteError) in
             let connection = store.connection
@@ -168,8 +162,7 @@ extension NavStore {
     ///
     /// - Returns: `false` when another connection's open read kept the WAL
     ///   from being fully checkpointed; purge again once it has finished.
-    @discardableResult
-    public func purge() throws(NavStoreError) -> Bool {
+    package func purgeEverything() throws(NavStoreError) -> Bool {
         let complete = try withConnection("purge") { (store: inout State) throws(SQLiteError) -> Bool in
             store.heads.removeAll()
             let connection = store.connection
@@ -191,8 +184,7 @@ extension NavStore {
     ///
     /// - Returns: `false` when another connection's open read kept some frames
     ///   in the WAL; call again once it has finished.
-    @discardableResult
-    public func checkpointWAL() throws(NavStoreError) -> Bool {
+    package func truncateWAL() throws(NavStoreError) -> Bool {
         try withConnection("checkpoint") { (store: inout State) throws(SQLiteError) in
             try Self.checkpointTruncating(store.connection)
         }
@@ -217,9 +209,8 @@ extension NavStore {
     /// the file. With `dryRun`, the prune runs in a
     /// transaction that is rolled back: the result says exactly what it
     /// would remove, and the file is unchanged.
-    @discardableResult
-    public func prune(
-        keepRevisions: Int = 20, notUpdatedFor maximumAge: TimeInterval? = nil, dryRun: Bool = false
+    package func pruneRevisions(
+        keepRevisions: Int, notUpdatedFor maximumAge: TimeInterval?, dryRun: Bool
     ) throws(NavStoreError) -> PruneResult {
         guard keepRevisions >= 1, (maximumAge ?? 0) >= 0 else {
             throw .invalidPruneArguments(keepRevisions: keepRevisions, maximumAge: maximumAge)

@@ -177,7 +177,7 @@ extension NavStore {
     }
 
     /// The rows of a checking pragma other than its single "ok".
-    package func problems(reportedBy pragma: String) throws(NavStoreError) -> [String] {
+    func problems(reportedBy pragma: String) throws(NavStoreError) -> [String] {
         try withConnection(pragma) { (store: inout State) throws(SQLiteError) in
             let statement = try store.connection.prepare(pragma)
             var problems: [String] = []

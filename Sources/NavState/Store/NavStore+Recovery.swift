@@ -27,16 +27,6 @@ public struct SceneSetAside: Sendable, Hashable {
     public var damage: Damage
 }
 
-/// A scene whose head revision cannot be loaded, and why.
-public struct SceneDamage: Sendable, Hashable {
-    /// The scene's name.
-    public var scene: String
-    /// The head revision the scene names.
-    public var revision: Int
-    /// Why the head revision cannot be loaded: the first damage found.
-    public var damage: Damage
-}
-
 extension NavStore {
     /// Opens the database at `path`; when it cannot be used (not SQLite,
     /// damaged, another app's, a newer schema), moves it aside intact and
@@ -59,11 +49,11 @@ extension NavStore {
             if problems.isEmpty {
                 // The file is sound; a scene in it may still not load (rows
                 // tampered with). Set those aside and leave the rest alone.
-                let damaged = try store.damagedScenes()
+                let damaged = try store.scenesThatDoNotLoad()
                 guard let first = damaged.first else { return (store, nil) }
                 var setAside: [SceneSetAside] = []
                 for damage in damaged {
-                    let renamed = try store.setAside(scene: damage.scene)
+                    let renamed = try store.setSceneAside(damage.scene)
                     setAside.append(SceneSetAside(scene: damage.scene, renamedTo: renamed, damage: damage.damage))
                 }
                 configuration.logger.error("set damaged scenes aside", metadata: [
@@ -96,7 +86,7 @@ extension NavStore {
     ///
     /// Older revisions are not read: ``restore(scene:registry:options:)``
     /// skips a damaged one on its own.
-    public func damagedScenes() throws(NavStoreError) -> [SceneDamage] {
+    package func scenesThatDoNotLoad() throws(NavStoreError) -> [SceneDamage] {
         let names = try withConnection("check scenes") { (store: inout State) throws(SQLiteError) -> [(String, Int)] in
             let statement = try store.connection.cached("""
                 SELECT s.name, coalesce((SELECT max(r.number) FROM revision AS r WHERE r.scene_id = s.id), 0)
@@ -191,7 +181,7 @@ extension NavStore {
     /// exported or deleted. No other scene is touched.
     ///
     /// - Returns: The scene's new name.
-    public func setAside(scene: String) throws(NavStoreError) -> String {
+    package func setSceneAside(_ scene: String) throws(NavStoreError) -> String {
         let renamed = try withConnection("set scene aside") { (store: inout State) throws(SQLiteError) -> String? in
             store.heads[scene] = nil
             let connection = store.connection

@@ -38,10 +38,8 @@ extension NavStore {
             // One hop and one write transaction: choose, count the attempt,
             // read the revision. The attempt is committed before anything
             // is handed out, so a launch that dies at once is counted.
-            let choice = try await onStoreQueue { [self] in
-                Self.outcome { () throws(NavStoreError) in
-                    try chooseAndRead(scene: scene, limit: options.crashLoopLimit, window: 1 + options.fallbackRevisions, limits: limits)
-                }
+            let choice = try await perform { store throws(NavStoreError) in
+                try store.chooseAndRead(scene: scene, limit: options.crashLoopLimit, window: 1 + options.fallbackRevisions, limits: limits)
             }
             report.headRevision = choice.head
             for skipped in choice.skipped where !report.skipped.contains(where: { $0.revision == skipped.revision }) {
@@ -56,10 +54,8 @@ extension NavStore {
                 // Nothing of it can be trusted: it uses up its launches at
                 // once, in a transaction of its own (the one that read it
                 // rolled back), and the guard looks further back.
-                try await onStoreQueue { [self] in
-                    Self.outcome { () throws(NavStoreError) in
-                        try countAsFailedLaunch(scene: scene, revision: revision, limit: options.crashLoopLimit)
-                    }
+                try await perform { store throws(NavStoreError) in
+                    try store.countAsFailedLaunch(scene: scene, revision: revision, limit: options.crashLoopLimit)
                 }
                 report.skipped.append(.init(revision: revision, unconfirmedRestores: options.crashLoopLimit, damage: damage))
             case .loaded(let loaded):

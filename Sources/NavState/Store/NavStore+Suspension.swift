@@ -22,12 +22,10 @@ extension NavStore {
     /// `NavStateUI` does this on scene-phase changes; an app without it calls
     /// it when it enters the background (docs/store.md, "Suspension").
     public func suspend() async {
-        _ = try? await onStoreQueue { [self] in
-            // The lock is held by whatever call is running: taking it waits
-            // for that call, and its transaction, to end.
-            state.withLock { $0.isSuspended = true }
-            return Result<Void, NavStoreError>.success(())
-        }
+        // Nothing in it throws: the lock is held by whatever call is
+        // running, so taking it waits for that call, and its transaction,
+        // to end.
+        _ = try? await perform { store throws(NavStoreError) in store.state.withLock { $0.isSuspended = true } }
         logger.debug("suspended store", metadata: ["path": "\(path)"])
     }
 

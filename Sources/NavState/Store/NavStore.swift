@@ -10,13 +10,17 @@ import Musl
 import NavStateModel
 package import NavStateSQLite
 
-/// Saves and loads navigation state per scene in one SQLite file.
+/// Saves navigation state per scene in one SQLite file, and restores it.
 ///
 /// ```swift
 /// let store = try await NavStore.open(path: NavStore.defaultURL().path)
 /// let saved = try await store.save(state, scene: "main")
-/// let head = try await store.load(scene: "main")
+/// // The next launch:
+/// let restored = try await store.restore(scene: "main", registry: registry)
 /// ```
+///
+/// Listing, loading exactly as saved, pruning and repairing are for tools:
+/// NavStateTooling adds them.
 ///
 /// The `async` calls run their SQLite work on the store's own serial queue,
 /// never on the caller's actor or the cooperative thread pool, so the main

@@ -103,7 +103,7 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The CLI's messages show names the same way.
     package static func shortened(_ name: String) -> String {
         let limit = 64
-        let shown = NavStore.escapingControlCharacters(name)
+        let shown = NavStore.escapedForDisplay(name)
         guard shown.count > limit else { return shown }
         return "\(shown.prefix(limit))… (\(name.utf8.count) bytes)"
     }

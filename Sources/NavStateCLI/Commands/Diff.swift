@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavState
+import NavStateTooling
 
 extension NavStateCommand {
     struct Diff: AsyncParsableCommand {

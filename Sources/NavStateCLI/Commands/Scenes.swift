@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavState
+import NavStateTooling
 
 extension NavStateCommand {
     struct Scenes: AsyncParsableCommand {

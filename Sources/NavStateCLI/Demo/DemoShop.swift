@@ -1,4 +1,5 @@
 import NavState
+import NavStateTooling
 
 /// The sample app the demo plays: version 1 of a shop, then version 2, which
 /// renamed one destination, upgraded another and removed a third.

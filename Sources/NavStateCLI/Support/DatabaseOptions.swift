@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import NavState
+import NavStateTooling
 
 /// The database every subcommand works on.
 struct DatabaseOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 
 /// Draws a scene state as an indented tree: stacks, presentations with their
 /// methods, checkpoints and scene values, each entry with its tag (with
