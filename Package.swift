@@ -59,12 +59,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Tools' public face over the store: it runs no SQL of its own, so
+        // it does not see the SQLite layer.
         .target(
             name: "NavStateTooling",
             dependencies: [
                 "NavStateModel",
                 "NavState",
-                "NavStateSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -57,6 +57,29 @@ struct AsyncStoreTests {
         }
     }
 
+    /// `perform` is the runner every async call goes through: any store
+    /// call, a tool's included, runs on the store's queue, in order with
+    /// the calls made before it, and its typed error reaches the caller.
+    @MainActor @Test func performRunsAnyCallOnTheStoresQueueInOrder() async throws {
+        let handler = QueueRecordingLogHandler()
+        var configuration = StoreFixtures.quiet()
+        configuration.logger = Logger(label: "navstate.test") { _ in handler }
+        let store = try NavStore.inMemory(configuration: configuration)
+        store.queue.setSpecific(key: storeQueueKey, value: "the store's queue")
+        for value in 1...3 {
+            try await store.save(SceneState(root: (1...value).map { StoreFixtures.entry("\($0)") }), scene: "main")
+        }
+        // Started after the saves, so it sees all three revisions.
+        let pruned = try await store.perform { store throws(NavStoreError) in try store.prune(keepRevisions: 1) }
+        #expect(pruned.revisionsRemoved == 2)
+        #expect(handler.queues(of: "pruned store") == ["the store's queue"])
+        let listed = try await store.perform { store throws(NavStoreError) in try store.history(scene: "main") }
+        #expect(listed.map(\.revision) == [3])
+        await #expect(throws: NavStoreError.invalidRevision(0)) {
+            _ = try await store.perform { store throws(NavStoreError) in try store.load(scene: "main", revision: 0) }
+        }
+    }
+
     @MainActor @Test func anAsyncOpenRunsOffTheMainThreadAndTheStoreKeepsItsQueue() async throws {
         let handler = QueueRecordingLogHandler()
         var configuration = StoreFixtures.quiet()

@@ -74,6 +74,26 @@ struct SourceSafetyTests {
         #expect(concatenations.count == 2, "\(concatenations)")
     }
 
+    /// The store runs every SQL statement: above it, only the store
+    /// fuzzer, which tampers with files on purpose, sees the SQLite layer
+    /// or a connection, and Package.swift keeps it from the tooling.
+    @Test func onlyTheStoreRunsSQL() throws {
+        let allowed: Set<String> = ["NavState", "NavStateSQLite", "StoreFuzzer"]
+        for file in try swiftFiles() {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let target = file.pathComponents.drop { $0 != "Sources" }.dropFirst().first ?? ""
+            if text.contains("import NavStateSQLite") || text.contains("withConnection(") {
+                #expect(allowed.contains(target), "\(file.path) reaches SQLite")
+            }
+        }
+        let manifest = try String(
+            contentsOf: Self.sources.deletingLastPathComponent().appendingPathComponent("Package.swift"), encoding: .utf8)
+        let tooling = try #require(manifest.range(
+            of: #"\.target\(\s*name: "NavStateTooling",\s*dependencies: \[[^\]]*\]"#, options: .regularExpression))
+        #expect(manifest[tooling].contains("\"NavState\""), "the target's dependencies were not found")
+        #expect(!manifest[tooling].contains("NavStateSQLite"), "NavStateTooling depends on the SQLite layer")
+    }
+
     @Test func onlyTheSQLiteLayerImportsTheCModule() throws {
         for file in try swiftFiles() {
             let text = try String(contentsOf: file, encoding: .utf8)

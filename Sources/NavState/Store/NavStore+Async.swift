@@ -17,8 +17,9 @@ extension NavStore {
     /// let pruned = try await store.perform { try $0.prune(keepRevisions: 5) }
     /// ```
     ///
-    /// The calls in `work` run one after another with nothing of this store
-    /// between them, but each in its own transaction.
+    /// `work` runs after the async calls made on this store before it, and
+    /// before those made after it; each store call in it is its own
+    /// transaction.
     public func perform<T: Sendable>(
         _ work: @escaping @Sendable (NavStore) throws(NavStoreError) -> T
     ) async throws(NavStoreError) -> T {
