@@ -116,24 +116,67 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(
-            name: "NavStateTests",
+        // The tests, one target per layer, so they show the same arrows as
+        // the code: each depends on its layer and those below it, and on the
+        // support for its level.
+        .target(
+            name: "NavStateTestSupport",
+            dependencies: ["NavStateModel", .product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/NavStateTestSupport"
+        ),
+        .target(
+            name: "NavStoreTestSupport",
             dependencies: [
-                "NavState",
-                "NavStateModel",
-                "NavStateNavigator",
-                "NavStateSQLite",
-                "NavStateTooling",
-                "NavStateCLI",
-                "NavStateTestHelper",
-                "EmbedMigrationsTool",
-                "StoreFuzzer",
+                "NavState", "NavStateModel", "NavStateSQLite", "NavStateTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/NavStoreTestSupport"
+        ),
+        .testTarget(
+            name: "NavStateModelTests",
+            dependencies: [
+                "NavStateModel", "NavStateTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "NavStateStoreTests",
+            dependencies: [
+                "NavState", "NavStateModel", "NavStateSQLite", "NavStateTestSupport", "NavStoreTestSupport",
+                // Tests inspect files the way tools do (load exactly as
+                // saved, list, prune), run a second process, and replay the
+                // store fuzzer's corpus.
+                "NavStateTooling", "NavStateTestHelper", "EmbedMigrationsTool", "StoreFuzzer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "NavStateToolingTests",
+            dependencies: [
+                "NavStateTooling", "NavState", "NavStateModel", "NavStateTestSupport", "NavStoreTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "NavStateNavigatorTests",
+            dependencies: [
+                "NavStateNavigator", "NavState", "NavStateModel", "NavStateTooling",
+                "NavStateTestSupport", "NavStoreTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "NavStateCLITests",
+            dependencies: [
+                "NavStateCLI", "NavState", "NavStateModel", "NavStateTooling", "NavStateSQLite",
+                "NavStateTestSupport", "NavStoreTestSupport",
             ],
             // Read from the source tree by CLIGoldenTests, not bundled.
             exclude: ["Golden"]
         ),
+        // Checks of the repository itself: sources, docs, manifest, and the
+        // version the tooling reports.
+        .testTarget(name: "NavStateRepositoryTests", dependencies: ["NavStateTooling"]),
     ],
     swiftLanguageModes: [.v6]
 )

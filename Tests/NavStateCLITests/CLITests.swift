@@ -1,0 +1,451 @@
+import Foundation
+import NavState
+import NavStateTooling
+@testable import NavStateTestSupport
+@testable import NavStoreTestSupport
+import Testing
+
+/// Runs the built `navstate` binary for every subcommand, success and failure.
+@Suite("navstate command")
+struct CLITests {
+    private let navstate = CommandRunner.navstate
+
+    /// A directory with a database holding a rich scene saved twice.
+    private func populated() throws -> (TemporaryDirectory, String) {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        try store.save(StoreFixtures.richState(), scene: "main")
+        var second = StoreFixtures.richState()
+        second.root.append(StoreFixtures.entry("3"))
+        try store.save(second, scene: "main")
+        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "other")
+        return (directory, path)
+    }
+
+    private func write(_ text: String, to directory: TemporaryDirectory, as name: String) throws -> String {
+        let path = directory.path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func expectOneLineError(_ output: CommandRunner.Output, mentioning words: String) {
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("navstate: "))
+        #expect(output.stderr.filter { $0 == "\n" }.count == 1, "stderr: \(output.stderr)")
+        #expect(output.stderr.contains(words), "stderr: \(output.stderr)")
+        #expect(output.stdout.isEmpty)
+    }
+
+    // MARK: Import and export
+
+    @Test(arguments: ["backport-emoji.json", "forum-int-string.json"])
+    func swiftUIFixtureImportsAndExportsByteIdentically(file: String) throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("db.sqlite")
+        let fixture = Fixtures.swiftUIDirectory().appendingPathComponent(file).path
+        let imported = try navstate.run(["import", "main", fixture, "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.text.contains("revision 1"))
+        let exported = try navstate.run(["export", "main", "--format", "swiftui", "--db", db])
+        #expect(exported.status == 0)
+        #expect(exported.stdout == (try Fixtures.data(file)))
+    }
+
+    @Test func importReadsStandardInputAndTheEnvironmentsDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("env.sqlite")
+        let imported = try navstate.run(["import", "main", "-"], environment: ["NAVSTATE_DB": db], input: Data(#"["Si","5"]"#.utf8))
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try NavStore(readingAt: db).load(scene: "main")?.state.root == [NavEntry(tag: "Si", payload: "5")])
+    }
+
+    @Test func defaultDatabaseIsNavstateSqliteInTheWorkingDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let imported = try navstate.run(["import", "main", "-"], in: directory.url, input: Data(#"["Si","5"]"#.utf8))
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.path("navstate.sqlite")))
+    }
+
+    @Test func mangledTagArrayImportsAndTranslatesToQualifiedTags() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("db.sqlite")
+        let file = try write(#"["SS","\"b\"","Si","1"]"#, to: directory, as: "mangled.json")
+        #expect(try navstate.run(["import", "main", file, "--db", db]).status == 0)
+        let qualified = try navstate.run(["export", "main", "--tags", "qualified", "--db", db])
+        #expect(qualified.text == #"["Swift.String","\"b\"","Swift.Int","1"]"#)
+        let stable = try navstate.run(["export", "main", "--tags", "stable", "--db", db])
+        #expect(stable.text == #"["String","\"b\"","Int","1"]"#)
+    }
+
+    @Test func exportTranslatesAppTagsThroughARegistryManifest() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("db.sqlite")
+        let manifest = directory.path("manifest.json")
+        try Samples.registry().manifest.jsonData().write(to: URL(fileURLWithPath: manifest))
+        let qualified = String(reflecting: ShopRoute.self)
+        let file = try write(#"["\#(qualified)","{\"home\":{}}"]"#, to: directory, as: "in.json")
+        #expect(try navstate.run(["import", "main", file, "--db", db]).status == 0)
+        let stable = try navstate.run(["export", "main", "--tags", "stable", "--registry", manifest, "--db", db])
+        #expect(stable.text == #"["shop","{\"home\":{}}"]"#)
+        let unknown = try navstate.run(["export", "main", "--tags", "stable", "--db", db])
+        expectOneLineError(unknown, mentioning: "no registered type answers to the tag")
+    }
+
+    @Test func flowStacksArrayImportsWithPresentations() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("db.sqlite")
+        let file = try write(
+            #"[{"sheet":{"withNavigation":true}},"Si","2",{"push":{}},"Si","1"]"#, to: directory, as: "flow.json")
+        let imported = try navstate.run(["import", "main", file, "--db", db])
+        #expect(imported.text.contains("flowstacks"))
+        let state = try #require(try NavStore(readingAt: db).load(scene: "main")).state
+        #expect(state.root.map(\.payload) == ["1"])
+        #expect(state.presentations.map(\.method) == [.managedSheet])
+        let swiftui = try navstate.run(["export", "main", "--db", db])
+        expectOneLineError(swiftui, mentioning: "--format scene")
+        let scene = try navstate.run(["export", "main", "--format", "scene", "--db", db])
+        #expect(try SceneState<NavEntry>(json: scene.stdout) == state)
+    }
+
+    @Test(arguments: [
+        (#"{"a":1}"#, "not valid"),
+        (#"["Si","1","Si"]"#, "pairs"),
+        (#"["Si",1]"#, "item 1"),
+        (#"["Si","{oops"]"#, "not valid JSON"),
+        (#"["Si","#, "truncated"),
+    ])
+    func malformedImportIsAOneLineErrorAndWritesNoRevision(text: String, words: String) throws {
+        let (directory, db) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        let file = try write(text, to: directory, as: "bad.json")
+        let before = try #require(StoreFixtures.bytes(of: db))
+        let output = try navstate.run(["import", "main", file, "--db", db])
+        expectOneLineError(output, mentioning: words)
+        #expect(StoreFixtures.bytes(of: db) == before)
+        #expect(try NavStore(readingAt: db).history(scene: "main").count == 2)
+    }
+
+    @Test func importWithAStaleExpectedHeadIsAConflict() throws {
+        let (directory, db) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        let file = try write(#"["Si","1"]"#, to: directory, as: "in.json")
+        let output = try navstate.run(["import", "main", file, "--expected-head", "1", "--db", db])
+        expectOneLineError(output, mentioning: "another writer saved first")
+    }
+
+    // MARK: Reading
+
+    @Test func readCommandsLeaveTheFileByteIdentical() throws {
+        let (directory, db) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        let before = try #require(StoreFixtures.bytes(of: db))
+        let commands: [[String]] = [
+            ["scenes"], ["scenes", "--json"], ["show", "main"], ["show", "main", "--json"], ["show", "main", "--revision", "1"],
+            ["history", "main"], ["history", "main", "--json"], ["diff", "main", "1", "2"], ["diff", "main", "1", "2", "--json"],
+            ["export", "main", "--format", "scene"], ["check"], ["check", "--json"], ["stats"], ["stats", "--json"],
+            ["schema"], ["schema", "--json"],
+        ]
+        for command in commands {
+            let output = try navstate.run(command + ["--db", db])
+            // check exits 1 here: the scene's app tags are unknown without a manifest.
+            #expect(output.status == (command.first == "check" ? 1 : 0), "\(command): \(output.stderr)")
+            #expect(!output.stdout.isEmpty, "\(command) printed nothing")
+            if command.contains("--json") {
+                #expect((try? JSONSerialization.jsonObject(with: output.stdout)) != nil, "\(command) is not JSON")
+            }
+            #expect(StoreFixtures.bytes(of: db) == before, "\(command) changed the file")
+        }
+    }
+
+    @Test func scenesJSONHasTheContractedFields() throws {
+        let (directory, db) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        let output = try navstate.run(["scenes", "--json", "--db", db])
+        let scenes = try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [[String: Any]])
+        #expect(scenes.map { $0["scene"] as? String } == ["main", "other"])
+        #expect(scenes[0]["revision"] as? Int == 2)
+        #expect(scenes[0]["entryCount"] as? Int == StoreFixtures.richState().entryCount + 1)
+        #expect(scenes[0]["updatedAt"] is String)
+    }
+
+    @Test func showDrawsTheTreeAndJSONIsTheSceneFormat() throws {
+        let (directory, db) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        let tree = try navstate.run(["show", "main", "--revision", "1", "--db", db]).text
+        for words in ["root stack (2)", "managedSheet 1", "cover 2", "checkpoints", "cart  stack 1, keeps 1 returns Int", "selectedTab"] {
+            #expect(tree.contains(words), "missing '\(words)' in\n\(tree)")
+        }
+        let json = try navstate.run(["show", "main", "--revision", "1", "--json", "--db", db])
+        #expect(try SceneState<NavEntry>(json: json.stdout) == StoreFixtures.richState())
+        expectOneLineError(try navstate.run(["show", "nope", "--db", db]), mentioning: "no scene 'nope'")
+        expectOneLineError(try navstate.run(["show", "main", "--revision", "9", "--db", db]), mentioning: "no revision 9")
+    }
+
+    @Test func diffListsTheSteps() throws {
+        let (directory, db) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        let output = try navstate.run(["diff", "main", "1", "2", "--json", "--db", db])
+        let report = try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any])
+        let steps = try #require(report["steps"] as? [[String: Any]])
+        // The dismiss drops the checkpoint of the sheet it removes, so every
+        // state on the way is valid; the plan sets the checkpoints last.
+        #expect(steps.map { $0["op"] as? String } == ["dismiss", "push", "present", "push", "present", "set-checkpoints"])
+    }
+
+    @Test func historyOfAMissingSceneIsAnError() throws {
+        let (directory, db) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        expectOneLineError(try navstate.run(["history", "nope", "--db", db]), mentioning: "no scene 'nope'")
+    }
+
+    // MARK: Check
+
+    @Test func checkExitsZeroOneOrTwo() throws {
+        let (directory, db) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        // The rich state holds app tags that a built-ins-only check does not know.
+        let unknown = try navstate.run(["check", "--json", "--db", db])
+        #expect(unknown.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: unknown.stdout) as? [String: Any])
+        #expect(report["ok"] as? Bool == false)
+        let scenes = try #require(report["scenes"] as? [[String: Any]])
+        let main = try #require(scenes.first { $0["scene"] as? String == "main" })
+        let dropped = try #require(main["dropped"] as? [[String: Any]])
+        #expect(dropped.first?["reason"] as? String == "unknown-type")
+        #expect(dropped.first?["stack"] as? Int == 0)
+        #expect(dropped.first?["position"] as? Int == 0)
+        #expect(dropped.first?["tag"] as? String == "home")
+
+        // Built-in types are always known: scene 'other' holds only Int.
+        let clean = try navstate.run(["check", "other", "--db", db])
+        #expect(clean.status == 0, "\(clean.text)")
+
+        let manifest = try write(
+            #"{"types":[{"name":"home"},{"name":"orders.detail"},{"name":"cart"},{"name":"cart.item"}]}"#,
+            to: directory, as: "manifest.json")
+        #expect(try navstate.run(["check", "--registry", manifest, "--db", db]).status == 0)
+        let bad = try write("{", to: directory, as: "bad-manifest.json")
+        expectOneLineError(try navstate.run(["check", "--registry", bad, "--db", db]), mentioning: "manifest")
+        expectOneLineError(try navstate.run(["check", "--db", directory.path("missing.sqlite")]), mentioning: "does not exist")
+    }
+
+    @Test func aFailedIntegrityCheckIsReportedUnderAHeadingOnStdout() throws {
+        let (directory, db) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        try Tamper.breakIndex("sqlite_autoindex_scene_1", in: db)
+        let text = try navstate.run(["check", "--db", db])
+        #expect(text.status == 1)
+        #expect(text.stderr.isEmpty)
+        let lines = text.text.split(separator: "\n")
+        #expect(lines.first == "integrity check failed (scenes were not checked):")
+        #expect(lines.count >= 2 && lines.dropFirst().allSatisfy { $0.hasPrefix("  ") }, "\(text.text)")
+        let json = try navstate.run(["check", "--json", "--db", db])
+        #expect(json.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let integrity = try #require(report["integrity"] as? [String])
+        #expect(integrity.count == lines.count - 1)
+        #expect(integrity.allSatisfy { $0.contains("sqlite_autoindex_scene_1") })
+        #expect(report["ok"] as? Bool == false)
+    }
+
+    // MARK: Files that cannot be read
+
+    @Test func missingFileIsAnErrorAndIsNotCreated() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("missing.sqlite")
+        for command in [["scenes"], ["show", "main"], ["stats"], ["schema"], ["prune"], ["delete", "main"], ["purge", "--yes"]] {
+            expectOneLineError(try navstate.run(command + ["--db", db]), mentioning: "does not exist")
+            #expect(!FileManager.default.fileExists(atPath: db), "\(command) created the file")
+        }
+    }
+
+    @Test func garbageFileIsAnErrorAndIsLeftAlone() throws {
+        let directory = try TemporaryDirectory()
+        let db = try write(String(repeating: "not a database ", count: 100), to: directory, as: "garbage.sqlite")
+        let before = try #require(StoreFixtures.bytes(of: db))
+        for command in [["scenes"], ["import", "main", "-"], ["prune"], ["demo"]] {
+            let output = try navstate.run(command + ["--db", db], input: Data(#"["Si","1"]"#.utf8))
+            expectOneLineError(output, mentioning: "not a NavState database")
+            #expect(StoreFixtures.bytes(of: db) == before)
+        }
+    }
+
+    @Test func newerSchemaFileIsAnErrorAndIsLeftAlone() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("future.sqlite")
+        try SQLiteFile.create(db, sql: "PRAGMA application_id = 1312904787; PRAGMA user_version = 42; CREATE TABLE x (y);")
+        let before = try #require(StoreFixtures.bytes(of: db))
+        for command in [["scenes"], ["import", "main", "-"], ["demo"]] {
+            let output = try navstate.run(command + ["--db", db], input: Data(#"["Si","1"]"#.utf8))
+            expectOneLineError(output, mentioning: "schema 42")
+            #expect(StoreFixtures.bytes(of: db) == before)
+        }
+    }
+
+    // MARK: Writing
+
+    @Test func pruneDeleteAndPurge() throws {
+        let (directory, db) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        let untouched = try #require(StoreFixtures.bytes(of: db))
+        let dryRun = try navstate.run(["prune", "--keep-revisions", "1", "--dry-run", "--db", db])
+        #expect(dryRun.text.contains("would remove 1 old revision of scene 'main'"))
+        #expect(StoreFixtures.bytes(of: db) == untouched)
+        #expect(try NavStore(readingAt: db).history(scene: "main").map(\.revision) == [1, 2])
+        let pruned = try navstate.run(["prune", "--keep-revisions", "1", "--db", db])
+        #expect(pruned.status == 0)
+        #expect(pruned.text.contains("removed 1 old revision of scene 'main'"))
+        #expect(try NavStore(readingAt: db).history(scene: "main").map(\.revision) == [2])
+        #expect(try navstate.run(["prune", "--older-than", "30d", "--db", db]).status == 0)
+        #expect(try navstate.run(["prune", "--older-than", "soon", "--db", db]).status != 0)
+        #expect(try navstate.run(["prune", "--keep-revisions", "0", "--db", db]).status != 0)
+
+        let before = try #require(StoreFixtures.bytes(of: db))
+        expectOneLineError(try navstate.run(["delete", "nope", "--db", db]), mentioning: "no scene 'nope'")
+        #expect(StoreFixtures.bytes(of: db) == before)
+        #expect(try navstate.run(["delete", "other", "--db", db]).status == 0)
+        #expect(try NavStore(readingAt: db).scenes().map(\.scene) == ["main"])
+
+        expectOneLineError(try navstate.run(["purge", "--db", db]), mentioning: "--yes")
+        #expect(try NavStore(readingAt: db).scenes().count == 1)
+        #expect(try navstate.run(["purge", "--yes", "--db", db]).status == 0)
+        #expect(try NavStore(readingAt: db).scenes().isEmpty)
+    }
+
+    @Test func pruneVacuumGivesFreedPagesBack() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("big.sqlite")
+        let store = try NavStore(path: db, configuration: StoreFixtures.quiet())
+        let payload = "\"" + String(repeating: "x", count: 30_000) + "\""
+        for index in 0..<40 {
+            try store.save(SceneState(root: [NavEntry(tag: "String", payload: payload)]), scene: "scene-\(index)")
+        }
+        try store.checkpointWAL()
+        for index in 0..<39 { try store.delete(scene: "scene-\(index)") }
+        try store.checkpointWAL()
+        let before = try #require(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int)
+        let output = try navstate.run(["prune", "--vacuum", "--db", db])
+        #expect(output.status == 0)
+        #expect(output.text.contains("vacuumed"))
+        let after = try #require(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int)
+        #expect(after < before / 4, "\(before) -> \(after)")
+        #expect(try NavStore(readingAt: db).scenes().map(\.scene) == ["scene-39"])
+        #expect(try navstate.run(["prune", "--vacuum", "--dry-run", "--db", db]).status != 0)
+    }
+
+    // MARK: Demo, help, portability
+
+    @Test func demoSucceedsTwiceInARowAndShowsTheRestoredTreeAndDrops() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("demo.sqlite")
+        let first = try navstate.run(["demo", "--db", db])
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try navstate.run(["demo", "--db", db])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(first.text == second.text)
+        for words in ["restored revision 6 of 6", "order  {\"id\":42}", "cart.item@2", "promo  unknown type", "navstate show demo"] {
+            #expect(second.text.contains(words), "missing '\(words)'")
+        }
+        #expect(try NavStore(readingAt: db).history(scene: "demo").count == 6)
+    }
+
+    @Test func everySubcommandExplainsItselfInHelp() throws {
+        let subcommands = ["demo", "scenes", "show", "history", "diff", "import", "export", "check", "repair", "prune", "delete", "purge", "stats", "schema"]
+        let root = try navstate.run(["--help"])
+        for subcommand in subcommands {
+            #expect(root.text.contains(subcommand))
+            let help = try navstate.run([subcommand, "--help"])
+            #expect(help.status == 0)
+            #expect(help.text.contains("OVERVIEW:"), "\(subcommand) --help has no overview")
+            #expect(help.text.contains("--db"), "\(subcommand) --help does not mention --db")
+            #expect(help.text.contains("Examples:"), "\(subcommand) --help has no examples")
+            #expect(help.text.contains("navstate \(subcommand)"), "\(subcommand) --help has no example of itself")
+        }
+        #expect(try navstate.run(["--version"]).text == NavStateVersion.current + "\n")
+    }
+
+    @Test func binaryWorksAfterBeingCopiedElsewhere() throws {
+        let directory = try TemporaryDirectory()
+        let copy = directory.url.appendingPathComponent("navstate")
+        try FileManager.default.copyItem(at: navstate.executable, to: copy)
+        let output = try CommandRunner(executable: copy).run(["demo"], in: directory.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.text.contains("restored revision 6"))
+    }
+
+    // MARK: Refusals that leave nothing behind, and text from files
+
+    @Test func aRefusedImportCreatesNoDatabaseAndCutsLongNames() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("new.sqlite")
+        let file = try write(#"["Swift.Int","1"]"#, to: directory, as: "path.json")
+        let longName = String(repeating: "n", count: 10_000)
+        let named = try navstate.run(["import", longName, file, "--db", db])
+        expectOneLineError(named, mentioning: "10000 bytes")
+        #expect(named.stderr.utf8.count < 400, "the error echoed the input: \(named.stderr.utf8.count) bytes")
+        let deep = "[" + Array(repeating: #""Swift.Int","1""#, count: 10_000).joined(separator: ",") + "]"
+        let deepFile = try write(deep, to: directory, as: "deep.json")
+        expectOneLineError(try navstate.run(["import", "main", deepFile, "--db", db]), mentioning: "entries per stack")
+        let escaped = try navstate.run(["import", "bad\u{1B}]0;owned\u{07}", file, "--db", db])
+        expectOneLineError(escaped, mentioning: "control character")
+        #expect(!escaped.stderr.contains("\u{1B}"))
+        #expect(!FileManager.default.fileExists(atPath: db), "a refused import left a database behind")
+    }
+
+    @Test func textFromTheFileIsEscapedBeforeItReachesTheTerminal() throws {
+        let (directory, path) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        var head = try Tamper.read(path, scene: "main")
+        head.slots[0] = head.slots[0]?.map { $0.tag == "home" ? NavEntry(tag: "tag\u{1B}[2J", version: $0.version, payload: $0.payload) : $0 }
+        try Tamper.rewrite(path, scene: "main", slots: head.slots, layout: head.layout)
+        try Tamper.run(path, """
+            UPDATE scene SET name = 'evil' || char(27) || ']0;title' || char(7) || char(10) || 'main  99' WHERE name = 'other';
+            """)
+        let scenes = try navstate.run(["scenes", "--db", path])
+        #expect(scenes.status == 0, "\(scenes.stderr)")
+        #expect(!scenes.text.contains("\u{1B}") && !scenes.text.contains("\u{07}"))
+        #expect(scenes.text.contains(#"evil\u{1B}]0;title\u{7}\u{A}main  99"#), "\(scenes.text)")
+        #expect(scenes.text.split(separator: "\n").count == 3, "a name spoofed a row: \(scenes.text)")
+        let show = try navstate.run(["show", "main", "--db", path])
+        #expect(show.status == 0)
+        #expect(!show.text.contains("\u{1B}"))
+        #expect(show.text.contains(#"tag\u{1B}[2J"#), "\(show.text)")
+    }
+
+    @Test func checkReportsASceneThatCannotLoadAndRepairSetsItAside() throws {
+        let (directory, path) = try populated()
+        defer { withExtendedLifetime(directory) {} }
+        try Tamper.run(path, "DELETE FROM revision WHERE scene_id = (SELECT id FROM scene WHERE name = 'other')")
+        let scenes = try navstate.run(["scenes", "--db", path])
+        #expect(scenes.text.contains("0 (missing)"), "\(scenes.text)")
+        let check = try navstate.run(["check", "other", "--db", path])
+        #expect(check.status == 1)
+        #expect(check.text.contains("scene 'other' revision 0: cannot load"), "\(check.text)")
+        let json = try navstate.run(["check", "--json", "--db", path])
+        #expect(json.status == 1)
+        let report = try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any]
+        let checked = report?["scenes"] as? [[String: Any]] ?? []
+        #expect(checked.map { $0["scene"] as? String } == ["main", "other"])
+        #expect(checked.first?["damage"] == nil, "a scene that loads has no damage key")
+        #expect((checked.last?["damage"] as? String)?.contains("has no revision in the file") == true, "\(json.text)")
+        let repair = try navstate.run(["repair", "--db", path])
+        #expect(repair.status == 0, "\(repair.stderr)")
+        #expect(repair.text.contains("set scene 'other' aside as 'other#damaged-1'"), "\(repair.text)")
+        let store = try NavStore(readingAt: path, configuration: StoreFixtures.quiet())
+        #expect(try store.scenes().map(\.scene) == ["main", "other#damaged-1"])
+        #expect(try store.damagedScenes().map(\.scene) == ["other#damaged-1"])
+        #expect(try navstate.run(["repair", "--db", path]).text.contains("set scene 'other#damaged-1' aside"))
+        #expect(try navstate.run(["delete", "other#damaged-1#damaged-1", "--db", path]).status == 0)
+    }
+
+    @Test func aPayloadWithAHugeNumberIsValidJSON() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("db.sqlite")
+        let file = try write(#"["Swift.Double","1e400"]"#, to: directory, as: "path.json")
+        let imported = try navstate.run(["import", "main", file, "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let notJSON = try write(#"["Swift.Double","1e"]"#, to: directory, as: "bad.json")
+        expectOneLineError(try navstate.run(["import", "main", notJSON, "--db", db]), mentioning: "not valid JSON")
+    }
+}

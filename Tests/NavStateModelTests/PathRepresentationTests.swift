@@ -1,0 +1,118 @@
+import Foundation
+import NavStateModel
+@testable import NavStateTestSupport
+import Testing
+
+@Suite("Wire format")
+struct PathRepresentationTests {
+    private func entries(_ text: String) throws(WireFormatError) -> [NavEntry] {
+        try PathRepresentation.entries(from: Array(text.utf8))
+    }
+
+    @Test func lastPushedElementIsWrittenFirst() throws {
+        var path = NavPath()
+        try path.append(1)
+        try path.append("two")
+        let text = String(decoding: try path.representation(style: .stable), as: UTF8.self)
+        #expect(text == #"["String","\"two\"","Int","1"]"#)
+    }
+
+    @Test func emptyArrayIsAnEmptyPath() throws {
+        #expect(try entries("[]").isEmpty)
+        #expect(try entries(" \n[ ] ").isEmpty)
+        #expect(String(decoding: PathRepresentation.encode([NavEntry]()), as: UTF8.self) == "[]")
+    }
+
+    @Test func escapedSlashesAndUnicodeEscapesSurviveAsPayloadText() throws {
+        let read = try entries(#"["Swift.String","\"a\\\/b \\u00e9\"","Swift.Int","1"]"#)
+        #expect(read[1].payload == #""a\/b \u00e9""#)
+        #expect(try DestinationRegistry().decode(read[1]).get().as(String.self) == "a/b é")
+    }
+
+    @Test func escapingMatchesJSONEncoder() throws {
+        let awkward = "q\"b\\s/n\nr\rt\tb\u{8}f\u{c}c\u{1}d\u{7f}é🎈\u{2028}"
+        let ours = PathRepresentation.encode([NavEntry(tag: awkward, payload: awkward)])
+        let foundations = try JSONEncoder().encode([awkward, awkward])
+        #expect(ours == foundations)
+        #expect(try PathRepresentation.entries(from: ours) == [NavEntry(tag: awkward, payload: awkward)])
+    }
+
+    @Test func versionSuffixIsSplitFromTheTagAndWrittenBack() throws {
+        let read = try entries(#"["settings@3","{}","a@b","{}","x@0","{}"]"#)
+        #expect(read.map(\.tag) == ["x@0", "a@b", "settings"])
+        #expect(read.map(\.version) == [nil, nil, 3])
+        #expect(String(decoding: PathRepresentation.encode(read), as: UTF8.self) == #"["settings@3","{}","a@b","{}","x@0","{}"]"#)
+    }
+
+    // MARK: Malformed documents, one test per class
+
+    @Test func anObjectIsNotARepresentation() {
+        #expect(throws: WireFormatError.notAnArray(found: "an object")) { try entries(#"{"a":1}"#) }
+    }
+
+    @Test func aBareStringIsNotARepresentation() {
+        #expect(throws: WireFormatError.notAnArray(found: "a string")) { try entries(#""Swift.Int""#) }
+    }
+
+    @Test func anOddNumberOfItemsIsRefused() {
+        #expect(throws: WireFormatError.oddItemCount(3)) { try entries(#"["Swift.Int","1","Swift.Int"]"#) }
+    }
+
+    @Test(arguments: [
+        (#"["Swift.Int",1]"#, 1, "a number"),
+        (#"[null,"1"]"#, 0, "null"),
+        (#"["Swift.Int","1",["x"],"2"]"#, 2, "an array"),
+        (#"["a",{"b":1}]"#, 1, "an object"),
+        (#"["a",true]"#, 1, "a boolean"),
+    ])
+    func aNonStringItemIsNamed(text: String, index: Int, kind: String) {
+        #expect(throws: WireFormatError.nonStringItem(index: index, found: kind)) { try entries(text) }
+    }
+
+    @Test(arguments: [#"["Swift.Int","1""#, #"["Swift.Int","#, #"["Swift.In"#, "[", "", "  ", #"["a\"#])
+    func truncatedJSONIsReportedAsTruncated(text: String) {
+        #expect {
+            try entries(text)
+        } throws: { error in
+            guard case WireFormatError.truncated = error else { return false }
+            return true
+        }
+    }
+
+    @Test func invalidUTF8IsReportedWithItsOffset() {
+        var bytes = Array(#"["Swift.String","\"x"#.utf8)
+        bytes.append(0xFF)
+        bytes.append(contentsOf: Array(#"\""]"#.utf8))
+        #expect(throws: WireFormatError.invalidUTF8(byteOffset: 20)) {
+            try PathRepresentation.entries(from: bytes)
+        }
+    }
+
+    @Test(arguments: [
+        #"["a" "b"]"#, #"["a",]"#, #"["a","b"] x"#, #"["\q","b"]"#, "[\"a\u{1}\",\"b\"]",
+        #"["\ud800","b"]"#, #"["\udc00","b"]"#, #"["\u12G4","b"]"#, "xyz",
+    ])
+    func otherInvalidJSONIsReportedAsInvalid(text: String) {
+        #expect {
+            try entries(text)
+        } throws: { error in
+            guard case WireFormatError.invalidJSON = error else { return false }
+            return true
+        }
+    }
+
+    @Test func deepNestingIsRefusedWithoutRecursion() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: WireFormatError.nonStringItem(index: 0, found: "an array")) { try entries(deep) }
+    }
+
+    @Test func surrogatePairsDecode() throws {
+        #expect(try entries(#"["\ud83c\udf88","x"]"#).first?.tag == "🎈")
+        #expect(try entries(#"["t","\ud83c\udf88"]"#).first?.payload == "🎈")
+    }
+
+    @Test func errorsReadAsSentences() {
+        #expect(WireFormatError.oddItemCount(3).description.contains("[tag, payload] pairs"))
+        #expect(WireFormatError.nonStringItem(index: 2, found: "a number").description == "item 2 of the representation is a number; every item must be a string")
+    }
+}

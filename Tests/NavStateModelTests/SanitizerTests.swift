@@ -1,0 +1,94 @@
+import Foundation
+import NavStateModel
+import PropertyBased
+@testable import NavStateTestSupport
+import Testing
+
+/// A destination whose payload changed shape in version 2.
+private struct Ticket: NavDestination {
+    var id: Int
+}
+
+@Suite("SwiftUI sanitiser")
+struct SanitizerTests {
+    static let knownTypes: [any NavDestination.Type] = [Int.self, String.self, EmojiVisualisation.self, Ticket.self]
+
+    @Test func whatSwiftUICouldNotDecodeIsRewrittenAndTheRestKeepsItsBytes() async throws {
+        let registry = try DestinationRegistry { registry throws(RegistrationError) in
+            try registry.register(Ticket.self, as: "ticket", version: 2, upgrades: [
+                1: { json in
+                    guard case .object(var fields) = json else { return json }
+                    fields["id"] = fields.removeValue(forKey: "number")
+                    return .object(fields)
+                },
+            ])
+        }
+        let qualified = String(reflecting: Ticket.self)
+        let current = NavEntry(tag: qualified, payload: #"{"id":5}"#)
+        let input = PathRepresentation.encode([
+            NavEntry(tag: "ticket", payload: #"{"number":4}"#),   // stable name, version 1
+            NavEntry(tag: "Si", payload: "7"),                    // mangled, as NavigationBackport writes
+            current,                                              // what SwiftUI wrote
+            NavEntry(tag: "ticket", version: 2, payload: #"{"id":6}"#), // stable name, current version
+            NavEntry(tag: "gone.screen", payload: "{}"),
+        ])
+        #expect(throws: SwiftUIDecoder.Failure.self) { try SwiftUIDecoder(Self.knownTypes).decode(input) }
+
+        let result = try await PathSanitizer(registry: registry).sanitize(input)
+        #expect(result.dropped.map(\.location) == [.stack(0, position: 4)])
+        #expect(result.rewritten.map(\.position) == [0, 1, 3])
+        #expect(try PathRepresentation.entries(from: result.json) == [
+            NavEntry(tag: qualified, payload: #"{"id":4}"#),
+            NavEntry(tag: "Swift.Int", payload: "7"),
+            current,
+            NavEntry(tag: qualified, payload: #"{"id":6}"#),
+        ])
+        let values = try SwiftUIDecoder(Self.knownTypes).decode(result.json)
+        #expect(values.compactMap { $0 as? Ticket }.map(\.id) == [4, 5, 6])
+        // The pair SwiftUI wrote is copied, not re-encoded.
+        let currentBytes = PathRepresentation.encode([current]).dropFirst().dropLast()
+        #expect(result.json.range(of: Data(currentBytes)) != nil)
+    }
+
+    @Test func fixtureWithAnUnknownTypeLosesOnlyThatPair() async throws {
+        let original = try Fixtures.data("backport-emoji.json")
+        let result = try await PathSanitizer(registry: DestinationRegistry()).sanitize(original)
+        #expect(String(decoding: result.json, as: UTF8.self) == #"["Swift.Int","99"]"#)
+        #expect(result.dropped.map(\.entry.tag) == ["NavigationBackportApp.EmojiVisualisation"])
+        #expect(result.dropped.map(\.reason) == [.unknownType])
+        #expect(result.dropped.map(\.location) == [.stack(0, position: 1)])
+    }
+
+    @Test func swiftUIsOwnFixtureComesBackByteIdentical() async throws {
+        let original = try Fixtures.data("forum-int-string.json")
+        let result = try await PathSanitizer(registry: try Samples.registry()).sanitize(original)
+        #expect(result.json == original)
+        #expect(result.dropped.isEmpty)
+        #expect(result.rewritten.isEmpty)
+    }
+
+    @Test func aPairKnownOnlyByAnAliasIsRewrittenUnderItsQualifiedName() async throws {
+        let original = try Fixtures.data("backport-emoji.json")
+        let result = try await PathSanitizer(registry: try Samples.registry()).sanitize(original)
+        #expect(result.dropped.isEmpty)
+        #expect(result.rewritten.map(\.position) == [1])
+        let entries = try PathRepresentation.entries(from: result.json)
+        #expect(entries.map(\.tag) == ["Swift.Int", String(reflecting: EmojiVisualisation.self)])
+        #expect(try SwiftUIDecoder(Self.knownTypes).decode(result.json).count == 2)
+    }
+
+    @Test func survivingPairsKeepTheirExactBytesAndOrder() async throws {
+        let input = #"[ "Swift.String" , "\"caf\u00e9 \/\"", "gone","{}","Swift.Int","\"x\"", "Swift.Int","1" ]"#
+        let result = try await PathSanitizer(registry: DestinationRegistry()).sanitize(Array(input.utf8))
+        #expect(String(decoding: result.json, as: UTF8.self) == #"["Swift.String","\"caf\u00e9 \/\"","Swift.Int","1"]"#)
+        #expect(result.dropped.map(\.location) == [.stack(0, position: 1), .stack(0, position: 2)])
+        let decoded = try NavPath.decode(representation: result.json, registry: DestinationRegistry())
+        #expect(decoded.failures.isEmpty)
+    }
+
+    @Test func malformedDocumentIsATypedError() async {
+        await #expect(throws: WireFormatError.oddItemCount(1)) {
+            _ = try await PathSanitizer(registry: DestinationRegistry()).sanitize(Array(#"["a"]"#.utf8))
+        }
+    }
+}

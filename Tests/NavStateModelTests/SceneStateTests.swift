@@ -1,0 +1,101 @@
+import Foundation
+import NavStateModel
+@testable import NavStateTestSupport
+import Testing
+
+@Suite("Scene state and checkpoints")
+struct SceneStateTests {
+    private func e(_ payload: String) -> NavEntry { SceneFixtures.entry(payload) }
+
+    /// Root [a b c], a managed sheet (d) with [e f], a plain cover (g).
+    private func tree() -> SceneState<NavEntry> {
+        SceneState(
+            root: [e("1"), e("2"), e("3")],
+            presentations: [
+                Presentation(method: .managedSheet, destination: e("4"), stack: [e("5"), e("6")]),
+                Presentation(method: .cover, destination: e("7")),
+            ],
+            checkpoints: [
+                Checkpoint(name: "home", stack: 0, entriesKept: 0),
+                Checkpoint(name: "detail", stack: 0, entriesKept: 2, valueType: "Int"),
+                Checkpoint(name: "sheet", stack: 1, entriesKept: 1),
+            ])
+    }
+
+    @Test func returningDismissesPresentationsAboveAndPopsToTheIndex() throws {
+        let state = try tree().returning(to: "detail", value: e("42"))
+        #expect(state.root == [e("1"), e("2")])
+        #expect(state.presentations.isEmpty)
+        #expect(state.checkpoints.map(\.name) == ["home", "detail"])
+        try state.validate()
+    }
+
+    @Test func returningInsideAManagedPresentationKeepsWhatIsBelow() throws {
+        let state = try tree().returning(to: "sheet")
+        #expect(state.root == tree().root)
+        #expect(state.presentations.count == 1)
+        #expect(state.presentations[0].stack == [e("5")])
+        #expect(state.checkpoints.map(\.name) == ["home", "detail", "sheet"])
+    }
+
+    @Test func returningHomeEmptiesEverything() throws {
+        let state = try tree().returning(to: "home")
+        #expect(state.root.isEmpty)
+        #expect(state.presentations.isEmpty)
+        #expect(state.checkpoints == [Checkpoint(name: "home", stack: 0, entriesKept: 0)])
+    }
+
+    @Test func canReturnIsAnsweredWithoutChangingAnything() {
+        let state = tree()
+        #expect(state.canReturn(to: "sheet"))
+        #expect(!state.canReturn(to: "nowhere"))
+        #expect(state == tree())
+    }
+
+    @Test func topMostCheckpointWinsWhenANameIsSetTwice() throws {
+        var state = tree()
+        state.checkpoints.append(Checkpoint(name: "home", stack: 1, entriesKept: 0))
+        let returned = try state.returning(to: "home")
+        #expect(returned.root == tree().root)
+        #expect(returned.presentations.count == 1)
+        #expect(returned.presentations[0].stack.isEmpty)
+    }
+
+    @Test func aValueOfTheWrongTypeIsRefusedWithAReason() {
+        #expect(throws: SceneStateError.checkpointValueMismatch(checkpoint: "detail", expected: "Int", got: "String")) {
+            _ = try tree().returning(to: "detail", value: NavEntry(tag: "String", payload: "\"x\""))
+        }
+        #expect(throws: SceneStateError.checkpointValueMismatch(checkpoint: "home", expected: nil, got: "Int")) {
+            _ = try tree().returning(to: "home", value: e("1"))
+        }
+        #expect(throws: SceneStateError.checkpointNotFound("nowhere")) {
+            _ = try tree().returning(to: "nowhere")
+        }
+    }
+
+    @Test func typedDestinationsCheckTheirStableName() throws {
+        let registry = try Samples.registry()
+        let state = SceneState<AnyDestination>(
+            root: [try AnyDestination(ShopRoute.home, in: registry)],
+            checkpoints: [Checkpoint(name: "pick", stack: 0, entriesKept: 1, valueType: "shop")])
+        #expect(try state.returning(to: "pick", value: AnyDestination(ShopRoute.home, in: registry)).root.count == 1)
+        #expect(throws: SceneStateError.checkpointValueMismatch(checkpoint: "pick", expected: "shop", got: "Int")) {
+            _ = try state.returning(to: "pick", value: AnyDestination(5, in: registry))
+        }
+    }
+
+    @Test func invariantsAreChecked() {
+        #expect(throws: SceneStateError.stackInUnmanagedPresentation(presentation: 1, method: .cover, entries: 1)) {
+            try SceneState(presentations: [Presentation(method: .cover, destination: e("1"), stack: [e("2")])]).validate()
+        }
+        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: 1, stackCount: 1)) {
+            try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: 1, entriesKept: 0)]).validate()
+        }
+        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: -1, stackCount: 1)) {
+            try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: -1, entriesKept: 0)]).validate()
+        }
+        #expect(throws: SceneStateError.checkpointBeyondStack(checkpoint: "x", stack: 0, keeps: 2, entries: 1)) {
+            try SceneState(root: [e("1")], checkpoints: [Checkpoint(name: "x", stack: 0, entriesKept: 2)]).validate()
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import NavState
+import NavStateTooling
+import NavStateNavigator
+@testable import NavStateTestSupport
+@testable import NavStoreTestSupport
+import Testing
+
+/// Each window finds its saved navigation again without relying on
+/// `@SceneStorage` having been written.
+@Suite("Window scenes")
+@MainActor
+struct WindowScenesTests {
+    private func state(_ count: Int) -> SceneState<NavEntry> {
+        SceneState(root: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) })
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func theFirstWindowUsesTheStableNameWithoutSceneStorage() async throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        try await store.save(state(3), scene: "main")
+        // A crash before SceneStorage was written: the window remembers nothing.
+        let windows = WindowScenes(store: store)
+        #expect(await windows.claim(remembered: "") == "main")
+        // A new process, whose first window did remember.
+        let relaunched = WindowScenes(store: store)
+        #expect(await relaunched.claim(remembered: "main") == "main")
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aFurtherWindowGetsItsOwnNameBackOrAdoptsTheNewestUnclaimedScene() async throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let windows = WindowScenes(store: store)
+        #expect(await windows.claim(remembered: "") == "main")
+        let second = await windows.claim(remembered: "")
+        #expect(second.hasPrefix(WindowScenes.windowPrefix))
+        let third = await windows.claim(remembered: "")
+        #expect(third != second && third.hasPrefix(WindowScenes.windowPrefix))
+        try await store.save(state(1), scene: second)
+        try await store.save(state(2), scene: third)
+        try await store.save(state(9), scene: "widget")  // not a window's: never adopted
+
+        // Relaunch: the main window and one further window come back, but
+        // the further window's SceneStorage was never written.
+        let relaunched = WindowScenes(store: store)
+        #expect(await relaunched.claim(remembered: "main") == "main")
+        #expect(await relaunched.claim(remembered: "") == third, "the newest unclaimed window scene")
+        #expect(await relaunched.claim(remembered: second) == second, "a remembered name comes back")
+        let fresh = await relaunched.claim(remembered: "")
+        #expect(![second, third, "main", "widget"].contains(fresh))
+        #expect(relaunched.claimed == ["main", second, third, fresh])
+
+        // A name another open window shows is not handed out twice.
+        let duplicate = await relaunched.claim(remembered: second)
+        #expect(duplicate != second)
+
+        // A closed window's scene is free for the next window to adopt.
+        relaunched.release(third)
+        #expect(await relaunched.claim(remembered: "") == third)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func scenesNoWindowShowedForTooLongAreForgotten() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        let old = WindowScenes.windowPrefix + "old"
+        let open = WindowScenes.windowPrefix + "open"
+        let recent = WindowScenes.windowPrefix + "recent"
+        for scene in ["main", "widget", old, open, recent] { try await store.save(state(1), scene: scene) }
+        // Every scene but `recent` was last saved ten days ago.
+        let tenDaysAgo = Date().addingTimeInterval(-10 * 24 * 3600).timeIntervalSince1970
+        try Tamper.run(path, "UPDATE revision SET saved_at = \(tenDaysAgo) WHERE scene_id IN (SELECT id FROM scene WHERE name != '\(recent)')")
+
+        let windows = WindowScenes(store: store, forgetAfter: .seconds(7 * 24 * 3600))
+        #expect(await windows.claim(remembered: "main") == "main")
+        #expect(await windows.claim(remembered: open) == open)
+        let deleted = try await windows.forgetAbandoned()
+        #expect(deleted == [old], "only a window scene that no window shows and that is past the limit")
+        #expect(Set(try await store.scenes().map(\.scene)) == ["main", "widget", open, recent])
+
+        // With a limit of thirty days, nothing is forgotten.
+        windows.release(open)
+        let patient = WindowScenes(store: store, forgetAfter: .seconds(30 * 24 * 3600))
+        #expect(try await patient.forgetAbandoned().isEmpty)
+        // Forty days on, every unclaimed window scene goes.
+        let later = WindowScenes(store: store, forgetAfter: .seconds(30 * 24 * 3600), now: { Date().addingTimeInterval(40 * 24 * 3600) })
+        #expect(Set(try await later.forgetAbandoned()) == [open, recent])
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func theStoreIsSuspendedOnlyWhenEveryWindowIsInTheBackground() async throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let windows = WindowScenes(store: store)
+        let first = await windows.claim(remembered: "")
+        let second = await windows.claim(remembered: "")
+        #expect(await windows.sceneDidEnterBackground(first) == false)
+        #expect(!store.isSuspended, "another window is still in the foreground")
+        try await store.save(state(1), scene: second)
+
+        #expect(await windows.sceneDidEnterBackground(second) == true)
+        #expect(store.isSuspended)
+        await #expect(throws: NavStoreError.self) { try await store.save(self.state(2), scene: second) }
+
+        windows.sceneWillEnterForeground(first)
+        #expect(!store.isSuspended)
+        try await store.save(state(2), scene: first)
+
+        // A closed window no longer keeps the store awake.
+        windows.release(first)
+        #expect(await windows.sceneDidEnterBackground(second) == true)
+        windows.sceneWillEnterForeground(second)
+        #expect(!store.isSuspended)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+@testable import NavState
+import NavStateTooling
+import NavStateSQLite
+@testable import NavStateTestSupport
+@testable import NavStoreTestSupport
+import Testing
+
+/// Migrations on files that already hold users' data.
+@Suite("Migrations on populated files")
+struct MigrationTests {
+    /// A populated file: several scenes, history, crash-loop counts.
+    private func populated(in directory: TemporaryDirectory) async throws -> (String, [String: [Int: SceneState<NavEntry>]]) {
+        let path = directory.path("db.sqlite")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        var saved: [String: [Int: SceneState<NavEntry>]] = [:]
+        for scene in ["main", "settings", "window-2"] {
+            var state = StoreFixtures.richState()
+            for step in 1...6 {
+                state.root.append(StoreFixtures.entry("\(step)"))
+                let result = try await store.save(state, scene: scene)
+                saved[scene, default: [:]][result.revision] = state
+            }
+        }
+        _ = try await store.restore(scene: "main", registry: DestinationRegistry())
+        return (path, saved)
+    }
+
+    private func expectIntact(_ path: String, _ saved: [String: [Int: SceneState<NavEntry>]]) throws {
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        for (scene, revisions) in saved {
+            #expect(try store.history(scene: scene).map(\.revision) == revisions.keys.sorted(), "\(scene)")
+            for (revision, state) in revisions {
+                #expect(try store.load(scene: scene, revision: revision)?.state == state, "\(scene) \(revision)")
+            }
+        }
+        #expect(try store.unconfirmedRestores(scene: "main").count == 1)
+        #expect(try store.integrityCheck() == [])
+    }
+
+    @Test func aMigrationThatRebuildsTheSceneTableLosesNothing() async throws {
+        let directory = try TemporaryDirectory()
+        let (path, saved) = try await populated(in: directory)
+        // SQLite's table-rebuild procedure: with foreign keys on, DROP TABLE
+        // scene would cascade-delete every revision, entry and count.
+        let rebuild = SchemaMigration(version: SchemaMigration.latestVersion + 1, name: "9999_rebuild_scene", sql: """
+            CREATE TABLE new_scene (
+                id             INTEGER PRIMARY KEY AUTOINCREMENT,
+                name           TEXT NOT NULL UNIQUE,
+                created_at     REAL NOT NULL,
+                kept_revisions INTEGER,
+                note           TEXT
+            );
+            INSERT INTO new_scene (id, name, created_at, kept_revisions)
+                SELECT id, name, created_at, kept_revisions FROM scene;
+            DROP TABLE scene;
+            ALTER TABLE new_scene RENAME TO scene;
+            """)
+        let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+        try connection.execute("PRAGMA foreign_keys = ON")
+        let applied = try NavStore.migrate(
+            connection, migrations: SchemaMigration.all + [rebuild], logger: Logger(label: "test"), path: path)
+        #expect(applied == 1)
+        #expect(try connection.integer("PRAGMA foreign_keys") == 1, "foreign keys were not turned back on")
+        #expect(try connection.integer("SELECT count(*) FROM revision") == 18)
+        // The rebuilt table is what this build reads; let it open the file.
+        try connection.execute("PRAGMA user_version = \(SchemaMigration.latestVersion)")
+        withExtendedLifetime(connection) {}
+        try expectIntact(path, saved)
+    }
+
+    @Test func aMigrationThatBreaksAReferenceRollsBackAndChangesNothing() async throws {
+        let directory = try TemporaryDirectory()
+        let (path, saved) = try await populated(in: directory)
+        let breaking = SchemaMigration(version: SchemaMigration.latestVersion + 1, name: "9999_lose_scenes", sql: "DELETE FROM scene WHERE name = 'main'")
+        let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+        #expect {
+            try NavStore.migrate(connection, migrations: SchemaMigration.all + [breaking], logger: Logger(label: "test"), path: path)
+        } throws: { error in
+            guard case let .corrupt(_, message) = error as? NavStoreError else { return false }
+            return message.contains("pointing at nothing")
+        }
+        #expect(try connection.integer("PRAGMA user_version") == SchemaMigration.latestVersion)
+        withExtendedLifetime(connection) {}
+        try expectIntact(path, saved)
+    }
+
+    @Test func aFileWhoseVersionIsBehindItsTablesIsATypedError() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        try NavStore(path: path, configuration: StoreFixtures.quiet()).save(SceneState(), scene: "main")
+        try Tamper.run(path, "PRAGMA user_version = 1")
+        let before = StoreFixtures.bytes(of: path)
+        #expect {
+            try NavStore(path: path, configuration: StoreFixtures.quiet())
+        } throws: { error in
+            guard case let .corrupt(_, message) = error as? NavStoreError else { return false }
+            return message.contains("schema version 1 does not match its tables")
+        }
+        #expect(StoreFixtures.bytes(of: path) == before)
+    }
+}

@@ -1,0 +1,379 @@
+import Foundation
+import NavState
+import NavStateTooling
+import PropertyBased
+@testable import NavStateTestSupport
+@testable import NavStoreTestSupport
+import Testing
+
+@Suite("Store")
+struct NavStoreTests {
+    @Test func savedStateLoadsBackExactly() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let state = StoreFixtures.richState()
+        let saved = try store.save(state, scene: "main")
+        #expect(saved.revision == 1)
+        let loaded = try #require(try store.load(scene: "main"))
+        #expect(loaded.state == state)
+        #expect(loaded.revision == 1)
+        #expect(loaded.scene == "main")
+    }
+
+    @Test func missingSceneOrRevisionLoadsAsNil() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        #expect(try store.load(scene: "nothing") == nil)
+        try store.save(SceneState(), scene: "main")
+        #expect(try store.load(scene: "main", revision: 2) == nil)
+        #expect(throws: NavStoreError.invalidRevision(0)) { try store.load(scene: "main", revision: 0) }
+    }
+
+    @Test func everySaveIsANewRevisionAndEveryRevisionLoadsAsSaved() throws {
+        let directory = try TemporaryDirectory()
+        let store = try NavStore(path: directory.path("db.sqlite"), configuration: StoreFixtures.quiet())
+        var states: [SceneState<NavEntry>] = []
+        var state = SceneState<NavEntry>()
+        for index in 0..<12 {
+            switch index % 4 {
+            case 0, 1: state.root.append(StoreFixtures.entry(String(index)))
+            case 2: state.root.removeLast()
+            default: state.root[0] = StoreFixtures.entry("String", "\"\(index)\"")
+            }
+            states.append(state)
+            #expect(try store.save(state, scene: "main").revision == index + 1)
+        }
+        for (offset, expected) in states.enumerated() {
+            #expect(try store.load(scene: "main", revision: offset + 1)?.state == expected)
+        }
+        #expect(try store.history(scene: "main").map(\.revision) == Array(1...12))
+    }
+
+    /// A save skips comparing an element whose storage it saw last time;
+    /// a new element in the middle, even of equal value, is compared.
+    @Test func anElementReplacedInTheMiddleIsSavedAndAnEqualOneIsNot() throws {
+        let registry = try Samples.registry()
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        var state = SceneState<AnyDestination>(root: try (0..<10).map { try AnyDestination(SettingsRoute(section: "s\($0)", depth: $0), in: registry) })
+        #expect(try store.save(state, scene: "main").revision == 1)
+        state.root[3] = try AnyDestination(SettingsRoute(section: "changed", depth: 3), in: registry)
+        let changed = try store.save(state, scene: "main")
+        #expect(changed.revision == 2 && changed.entriesInserted == 7 && changed.entriesClosed == 7)
+        #expect(try store.load(scene: "main")?.state.root.map(\.payload) == state.root.map(\.stableEntry.payload))
+        state.root[5] = try AnyDestination(SettingsRoute(section: "s5", depth: 5), in: registry)
+        #expect(try !store.save(state, scene: "main").isNewRevision, "an equal value in a new storage is the same entry")
+        state.root.append(try AnyDestination(SettingsRoute(section: "top", depth: 10), in: registry))
+        #expect(try store.save(state, scene: "main").entriesInserted == 1)
+    }
+
+    /// Typed states are counted in the same visit that looks for
+    /// never-persisted elements; every limit still refuses with its name.
+    @Test func typedStatesOverALimitAreRefusedByName() throws {
+        let registry = try Samples.registry()
+        func route(_ section: String) throws -> AnyDestination { try AnyDestination(SettingsRoute(section: section, depth: 1), in: registry) }
+        var limits = StoreFixtures.quiet()
+        limits.limits.entriesPerStack = 3
+        limits.limits.payloadBytes = 64
+        limits.limits.sceneBytes = 200
+        let store = try NavStore.inMemory(configuration: limits)
+        let long = String(repeating: "x", count: 80)
+        let payload = try route(long).stableEntry.payload.utf8.count
+        #expect(throws: NavStoreError.limitExceeded(.payloadBytes, scene: "main", actual: payload, limit: 64)) {
+            try store.save(SceneState(root: [try route("a"), try route(long)]), scene: "main")
+        }
+        #expect(throws: NavStoreError.limitExceeded(.entriesPerStack, scene: "main", actual: 4, limit: 3)) {
+            try store.save(SceneState(root: try (0..<4).map { try route("\($0)") }), scene: "main")
+        }
+        let sheet = Presentation(method: .managedSheet, destination: try route("d"), stack: try (0..<3).map { try route(String(repeating: "y", count: 20 + $0)) })
+        let state = SceneState(root: try (0..<3).map { try route(String(repeating: "z", count: 20 + $0)) }, presentations: [sheet])
+        do {
+            try store.save(state, scene: "main")
+            Issue.record("a state over the scene limit was saved")
+        } catch {
+            guard case .limitExceeded(.sceneBytes, _, _, 200) = error else { Issue.record("\(error)"); return }
+        }
+        #expect(try store.save(SceneState(root: [try route("a")]), scene: "main").revision == 1)
+    }
+
+    /// A typed save checks only the elements that are not its cached head's
+    /// own (the same storage): random pushes, pops, replacements, sheets and
+    /// never-persisted screens, against a count made from scratch. Every
+    /// refusal names the whole state's bytes, and every save loads back as
+    /// the state without what is never persisted.
+    ///
+    /// With `base` elements under the random ones, stacks pass the length
+    /// from which a save looks its cached head up (`NavStore.shortStack`).
+    @Test(arguments: [0, 36])
+    func typedSavesOnTopOfTheirHeadStillCheckEveryElement(base: Int) async throws {
+        let registry = try Samples.registry()
+        func route(_ size: Int) throws -> AnyDestination {
+            try AnyDestination(SettingsRoute(section: String(repeating: "s", count: size), depth: size), in: registry)
+        }
+        let pool = try [1, 5, 12, 30, 60, 90].map(route)
+        let payment = try AnyDestination(PaymentScreen(cardLast4: "4242"), in: registry)
+        func bytes(_ element: AnyDestination) -> Int { element.stableEntry.tag.utf8.count + element.stableEntry.payload.utf8.count }
+        let limit = 420 + base * bytes(pool[0])
+        let cap = 12 + base
+        /// The state as a save must store it, found without the store's code.
+        func stored(_ state: SceneState<AnyDestination>) -> (SceneState<NavEntry>, total: Int) {
+            func kept(_ stack: [AnyDestination]) -> [AnyDestination] { Array(stack.prefix { $0.persistence != .neverPersisted }) }
+            var result = SceneState<NavEntry>(root: kept(state.root).map(\.stableEntry))
+            var total = kept(state.root).reduce(0) { $0 + bytes($1) }
+            if result.root.count == state.root.count {
+                for presentation in state.presentations {
+                    guard presentation.destination.persistence != .neverPersisted else { break }
+                    let stack = kept(presentation.stack)
+                    result.presentations.append(Presentation(
+                        method: presentation.method, destination: presentation.destination.stableEntry, stack: stack.map(\.stableEntry)))
+                    total += bytes(presentation.destination) + stack.reduce(0) { $0 + bytes($1) }
+                    if stack.count < presentation.stack.count { break }
+                }
+            }
+            return (result, total)
+        }
+        let operations = Gen.int(in: 0...10_000).array(of: 1...60)
+        await propertyCheck(count: 60, input: operations) { operations in
+            var configuration = StoreFixtures.quiet()
+            configuration.limits.sceneBytes = limit
+            let store = try NavStore.inMemory(configuration: configuration)
+            var state = SceneState<AnyDestination>(root: Array(repeating: pool[0], count: base))
+            for operation in operations {
+                let pick = pool[operation / 7 % pool.count]
+                var stack = state.presentations.isEmpty || operation % 3 == 0 ? state.root : state.presentations[0].stack
+                switch operation % 7 {
+                case 0: stack.removeLast(min(stack.count, 1 + operation / 7 % 3))
+                case 1 where stack.count < cap: stack.append(pick)
+                case 2 where stack.count < cap: stack.append(try route(operation / 7 % 90))
+                case 3 where !stack.isEmpty: stack[operation / 7 % stack.count] = pick
+                case 4 where stack.count < cap: stack.append(payment)
+                case 5:
+                    state.presentations = state.presentations.isEmpty
+                        ? [Presentation(method: .managedSheet, destination: operation % 2 == 0 ? pick : payment)]
+                        : []
+                    stack = state.root
+                default: break
+                }
+                if state.presentations.isEmpty || operation % 3 == 0 { state.root = stack } else { state.presentations[0].stack = stack }
+                let (expected, total) = stored(state)
+                if total > limit {
+                    #expect(throws: NavStoreError.limitExceeded(.sceneBytes, scene: "main", actual: total, limit: limit)) {
+                        try store.save(state, scene: "main")
+                    }
+                } else {
+                    try store.save(state, scene: "main")
+                    #expect(try store.load(scene: "main")?.state == expected)
+                }
+            }
+        }
+    }
+
+    /// A save learns what it can from the cached head before it takes the
+    /// store's lock; another save that replaces the head in between (here
+    /// made by the store's clock, which a save calls between the two) must
+    /// not have its head mistaken for the one the first save looked at.
+    @Test func aHeadReplacedBetweenASavesLookAndItsWriteIsNotTrusted() throws {
+        let registry = try Samples.registry()
+        func route(_ section: String, _ depth: Int) throws -> AnyDestination {
+            try AnyDestination(SettingsRoute(section: section, depth: depth), in: registry)
+        }
+        let base = try (0..<40).map { try route("base", $0) }
+        let first = base + [try route("a", 1)]
+        let second = first + [try route("a", 2)]
+        let other = Array(base.prefix(20)) + (0..<5).map { _ in base[39] }
+        final class Interjection: @unchecked Sendable {
+            var store: NavStore?
+            var state: SceneState<AnyDestination>?
+        }
+        let interjection = Interjection()
+        var configuration = StoreFixtures.quiet()
+        configuration.clock = {
+            if let store = interjection.store, let state = interjection.state {
+                interjection.state = nil
+                _ = try? store.save(state, scene: "main")
+            }
+            return Date(timeIntervalSince1970: 1_800_000_000)
+        }
+        let store = try NavStore.inMemory(configuration: configuration)
+        interjection.store = store
+        #expect(try store.save(SceneState(root: first), scene: "main").revision == 1)
+        interjection.state = SceneState(root: other)
+        #expect(try store.save(SceneState(root: second), scene: "main").revision == 3)
+        #expect(interjection.state == nil)
+        #expect(try store.load(scene: "main", revision: 2)?.state.root == other.map(\.stableEntry))
+        #expect(try store.load(scene: "main", revision: 3)?.state.root == second.map(\.stableEntry))
+        // The clock holds the store through the interjection: break the cycle.
+        interjection.store = nil
+    }
+
+    @Test func pushOntoDeepStackWritesOneEntryRow() throws {
+        var configuration = StoreFixtures.quiet()
+        configuration.limits.entriesPerStack = 2_000
+        let store = try NavStore.inMemory(configuration: configuration)
+        var state = SceneState<NavEntry>(root: (0..<1_000).map { StoreFixtures.entry(#"{"screen":\#($0)}"#) })
+        let first = try store.save(state, scene: "deep")
+        #expect(first.entriesInserted == 1_000)
+        state.root.append(StoreFixtures.entry("1000"))
+        let push = try store.save(state, scene: "deep")
+        #expect(push.entriesInserted == 1)
+        #expect(push.entriesClosed == 0)
+        // One revision row.
+        #expect(push.rowsWritten == 1)
+        state.root.removeLast(2)
+        let pop = try store.save(state, scene: "deep")
+        #expect(pop.entriesInserted == 0)
+        #expect(pop.entriesClosed == 2)
+        #expect(try store.load(scene: "deep", revision: 2)?.state.root.count == 1_001)
+        #expect(try store.load(scene: "deep")?.state == state)
+    }
+
+    @Test func pushCostsTheSameRowsAfterAnotherStoreWroteTheScene() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let first = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        var state = SceneState<NavEntry>(root: (0..<50).map { StoreFixtures.entry(String($0)) })
+        try first.save(state, scene: "main")
+        let second = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        state.root.append(StoreFixtures.entry("50"))
+        try second.save(state, scene: "main")
+        // The first store's cached head is stale now; it must notice.
+        state.root.append(StoreFixtures.entry("51"))
+        let result = try first.save(state, scene: "main")
+        #expect(result.entriesInserted == 1)
+        #expect(try first.load(scene: "main")?.state == state)
+        #expect(try first.load(scene: "main", revision: 2)?.state.root.count == 51)
+    }
+
+    @Test func conditionalSaveRefusesAStaleHead() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main", expectedHead: 0)
+        try store.save(SceneState(root: [StoreFixtures.entry("2")]), scene: "main", expectedHead: 1)
+        #expect(throws: NavStoreError.conflict(scene: "main", expected: 1, actual: 2)) {
+            try store.save(SceneState(root: [StoreFixtures.entry("3")]), scene: "main", expectedHead: 1)
+        }
+        #expect(throws: NavStoreError.conflict(scene: "main", expected: 0, actual: 2)) {
+            try store.save(SceneState(), scene: "main", expectedHead: 0)
+        }
+        #expect(try store.load(scene: "main")?.state.root == [StoreFixtures.entry("2")])
+        #expect(try store.history(scene: "main").count == 2)
+    }
+
+    @Test func scenesAreListedWithTheirHeads() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        try store.save(StoreFixtures.richState(), scene: "b")
+        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "a")
+        try store.save(SceneState(root: [StoreFixtures.entry("1"), StoreFixtures.entry("22")]), scene: "a")
+        let scenes = try store.scenes()
+        #expect(scenes.map(\.scene) == ["a", "b"])
+        #expect(scenes[0].revision == 2)
+        #expect(scenes[0].entryCount == 2)
+        #expect(scenes[0].bytes == "Int1Int22".utf8.count)
+        #expect(scenes[1].entryCount == StoreFixtures.richState().entryCount)
+        #expect(scenes[1].presentations == 2)
+        #expect(abs(scenes[0].updatedAt.timeIntervalSinceNow) < 60)
+    }
+
+    @Test func deleteRemovesTheSceneAndItsHistory() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        try store.save(StoreFixtures.richState(), scene: "main")
+        try store.save(SceneState(), scene: "other")
+        #expect(try store.delete(scene: "main"))
+        #expect(try !store.delete(scene: "main"))
+        #expect(try store.load(scene: "main") == nil)
+        #expect(try store.scenes().map(\.scene) == ["other"])
+        #expect(try store.stats().revisions == 1)
+        #expect(try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
+    }
+
+    @Test func pruneKeepsTheLastRevisionsAndEveryKeptOneStillLoads() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.keepingEveryRevision())
+        var states: [SceneState<NavEntry>] = []
+        var state = SceneState<NavEntry>()
+        for index in 0..<30 {
+            if index % 3 == 2 { state.root.removeFirst() } else { state.root.append(StoreFixtures.entry(String(index))) }
+            states.append(state)
+            try store.save(state, scene: "main")
+        }
+        let result = try store.prune(keepRevisions: 5)
+        #expect(result.revisionsRemoved == 25)
+        #expect(try store.history(scene: "main").map(\.revision) == Array(26...30))
+        for revision in 26...30 {
+            #expect(try store.load(scene: "main", revision: revision)?.state == states[revision - 1])
+        }
+        #expect(try store.load(scene: "main", revision: 25) == nil)
+        // Nothing older stays: revision 26 was rewritten as a full row.
+        #expect(try store.stats().revisions == 5)
+        #expect(try store.stats().fullRevisions >= 1)
+    }
+
+    @Test func pruneDropsScenesNotUpdatedForTheGivenAge() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        try store.save(SceneState(), scene: "main")
+        #expect(try store.prune(notUpdatedFor: 3600).scenesRemoved == 0)
+        #expect(try store.prune(notUpdatedFor: 0).scenesRemoved == 1)
+        #expect(try store.scenes().isEmpty)
+        #expect(throws: NavStoreError.invalidPruneArguments(keepRevisions: 0, maximumAge: nil)) { try store.prune(keepRevisions: 0) }
+        #expect(throws: NavStoreError.invalidPruneArguments(keepRevisions: 20, maximumAge: -1)) { try store.prune(notUpdatedFor: -1) }
+        #expect(throws: NavStoreError.sceneNotFound("missing")) { _ = try store.setAside(scene: "missing") }
+    }
+
+    @Test func neverPersistedEntriesAndWhatSitsAboveThemAreLeftOut() throws {
+        let registry = try Samples.registry()
+        var path = NavPath(registry: registry)
+        try path.append(ShopRoute.home)
+        try path.append(PaymentScreen(cardLast4: "4242"))
+        try path.append(ShopRoute.product(id: 1, name: "after payment"))
+        var state = SceneState<AnyDestination>(root: Array(path))
+        state.presentations = [Presentation(method: .sheet, destination: try AnyDestination(5, in: registry))]
+        state.checkpoints = [Checkpoint(name: "top", stack: 0, entriesKept: 3), Checkpoint(name: "home", stack: 0, entriesKept: 1)]
+        state.values["secret"] = try AnyDestination(PaymentScreen(cardLast4: "1111"), in: registry)
+        state.values["tab"] = try AnyDestination("orders", in: registry)
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let result = try store.save(state, scene: "main")
+        #expect(result.omitted.map(\.location) == [
+            .stack(0, position: 1), .stack(0, position: 2), .presentation(1), .value("secret"),
+        ])
+        // The same reasons a restore gives: the entry itself, and what it took with it.
+        #expect(result.omitted.map(\.reason) == [
+            .neverPersisted, .aboveDroppedEntry(.stack(0, position: 1)), .aboveDroppedEntry(.stack(0, position: 1)), .neverPersisted,
+        ])
+        let loaded = try #require(try store.load(scene: "main")).state
+        #expect(loaded.root.map(\.tag) == ["shop"])
+        #expect(loaded.presentations.isEmpty)
+        #expect(loaded.checkpoints == [Checkpoint(name: "home", stack: 0, entriesKept: 1)])
+        #expect(loaded.values.keys.sorted() == ["tab"])
+    }
+
+    @Test func typedStatesAreSavedUnderStableNames() throws {
+        let registry = try Samples.registry()
+        let decoded = try NavPath.decode(representation: Fixtures.data("backport-emoji.json"), registry: registry)
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        try store.save(SceneState(root: Array(decoded.path)), scene: "main")
+        let loaded = try #require(try store.load(scene: "main"))
+        #expect(loaded.state.root.map(\.tag) == ["Int", "emoji"])
+        let restored = try loaded.state.root.map { try registry.decode($0).get() }
+        #expect(restored == Array(decoded.path))
+    }
+
+    @Test func invalidStatesAreRefused() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let sheetWithStack = SceneState(presentations: [
+            Presentation(method: .sheet, destination: StoreFixtures.entry("1"), stack: [StoreFixtures.entry("2")]),
+        ])
+        #expect(throws: NavStoreError.self) { try store.save(sheetWithStack, scene: "main") }
+        let badCheckpoint = SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: 0, entriesKept: 1)])
+        #expect(throws: NavStoreError.self) { try store.save(badCheckpoint, scene: "main") }
+        #expect(try store.scenes().isEmpty)
+    }
+
+    @Test func awkwardNamesAndPayloadsRoundTripWithoutTouchingOtherRows() throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let names = ["main", "it's", "x\"; DROP TABLE scene; --", "🎈 scene", "' OR 1=1 --", "ünïcødé 名前"]
+        for name in names {
+            let payload = "\"\(name)\u{0}\\\"'); DELETE FROM entry; --\""
+            try store.save(SceneState(root: [NavEntry(tag: name, payload: payload)]), scene: name)
+        }
+        #expect(try store.scenes().count == names.count)
+        for name in names {
+            let root = try #require(try store.load(scene: name)).state.root
+            #expect(root == [NavEntry(tag: name, payload: "\"\(name)\u{0}\\\"'); DELETE FROM entry; --\"")])
+        }
+    }
+}

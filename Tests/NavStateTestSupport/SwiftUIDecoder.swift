@@ -1,0 +1,40 @@
+import Foundation
+import NavStateModel
+
+/// Decodes `NavigationPath.CodableRepresentation` the way SwiftUI does: a tag
+/// must be a type's current module-qualified name (`String(reflecting:)`),
+/// a payload must decode with that type's current `Codable`, and any pair
+/// that fails fails the whole document. No aliases, stable names, mangled
+/// names or upgrades: what the sanitiser hands SwiftUI must pass this.
+struct SwiftUIDecoder {
+    struct Failure: Error, Equatable {
+        var tag: String
+    }
+
+    private let types: [String: @Sendable (Data) throws -> any Hashable]
+
+    init(_ types: [any NavDestination.Type]) {
+        var table: [String: @Sendable (Data) throws -> any Hashable] = [:]
+        for type in types {
+            let (name, decode) = Self.decoder(for: type)
+            table[name] = decode
+        }
+        self.types = table
+    }
+
+    private static func decoder<T: NavDestination>(for type: T.Type) -> (String, @Sendable (Data) throws -> any Hashable) {
+        (String(reflecting: type), { try JSONDecoder().decode(T.self, from: $0) })
+    }
+
+    /// The values in push order.
+    func decode(_ data: Data) throws -> [any Hashable] {
+        let strings = try JSONDecoder().decode([String].self, from: data)
+        guard strings.count.isMultiple(of: 2) else { throw Failure(tag: "") }
+        var values: [any Hashable] = []
+        for index in stride(from: strings.count - 2, through: 0, by: -2) {
+            guard let decode = types[strings[index]] else { throw Failure(tag: strings[index]) }
+            values.append(try decode(Data(strings[index + 1].utf8)))
+        }
+        return values
+    }
+}

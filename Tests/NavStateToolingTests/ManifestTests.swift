@@ -1,0 +1,104 @@
+import Foundation
+import NavState
+import NavStateTooling
+@testable import NavStateTestSupport
+@testable import NavStoreTestSupport
+import Testing
+
+@Suite("Registry manifest")
+struct ManifestTests {
+    @Test func manifestListsTheAppsTypesWithTheirNames() throws {
+        let manifest = try Samples.registry().manifest
+        let settings = try #require(manifest.types.first { $0.name == "settings" })
+        #expect(settings.version == 3)
+        #expect(settings.swiftNames.contains(String(reflecting: SettingsRoute.self)))
+        #expect(manifest.types.first { $0.name == "emoji" }?.aliases == ["NavigationBackportApp.EmojiVisualisation"])
+        #expect(manifest.types.first { $0.name == "payment" }?.persistence == .neverPersisted)
+        #expect(!manifest.types.contains { $0.name == "Int" })
+    }
+
+    @Test func manifestJSONRoundTripsAndResolvesLikeTheRegistry() throws {
+        let registry = try Samples.registry()
+        let manifest = try RegistryManifest(json: registry.manifest.jsonData())
+        #expect(manifest == registry.manifest)
+        let entries = [
+            NavEntry(tag: "settings", payload: "{}"),
+            NavEntry(tag: "settings", version: 9, payload: "{}"),
+            NavEntry(tag: String(reflecting: SettingsRoute.self), payload: "{}"),
+            NavEntry(tag: "NavigationBackportApp.EmojiVisualisation", payload: "{}"),
+            NavEntry(tag: "Si", payload: "1"),
+            NavEntry(tag: "removed.screen", payload: "{}"),
+        ]
+        let described = try DestinationRegistry(manifest: manifest)
+        for entry in entries {
+            #expect(described.resolve(entry) == registry.resolve(entry), "\(entry)")
+        }
+        #expect(described.resolve(entries[5]) == nil)
+    }
+
+    @Test func minimalManifestDocumentIsAccepted() throws {
+        let json = #"{"types":[{"name":"orders","version":2,"aliases":["order"]}]}"#
+        let registry = try DestinationRegistry(manifest: RegistryManifest(json: Array(json.utf8)))
+        #expect(registry.resolve(NavEntry(tag: "order", payload: "{}"))?.name == "orders")
+        #expect(registry.resolve(NavEntry(tag: "Swift.Int", payload: "1"))?.name == "Int")
+        #expect(throws: DestinationError.tagUnavailable(type: "orders", style: .qualified)) {
+            try registry.translate(NavEntry(tag: "order", payload: "{}"), to: .qualified)
+        }
+    }
+
+    @Test func unreadableManifestsSayWhereTheyFail() {
+        #expect(throws: ManifestError.unreadable(codingPath: "types[0].name", description: "missing key 'name'")) {
+            try RegistryManifest(json: Array(#"{"types":[{"version":1}]}"#.utf8))
+        }
+        #expect {
+            try RegistryManifest(json: Array("not json".utf8))
+        } throws: { error in
+            guard case ManifestError.unreadable(let codingPath, _) = error else { return false }
+            return codingPath.isEmpty
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"types":[{"name":"a"},{"name":"b","aliases":["a"]}]}"#,
+         RegistrationError.nameClaimedTwice(name: "a", existingType: "a", newType: "b")),
+        (#"{"types":[{"name":"a","version":0}]}"#, .invalidVersion(type: "a", version: 0)),
+        (#"{"types":[{"name":"Int"}]}"#, .nameClaimedTwice(name: "Int", existingType: "Swift.Int", newType: "Int")),
+        (#"{"types":[{"name":"a@2"}]}"#, .invalidName("a@2", problem: .containsVersionSeparator)),
+    ])
+    func impossibleRegistriesAreRefusedByTheRegistrysOwnRules(json: String, error: RegistrationError) {
+        #expect(throws: ManifestError.registration(error)) { try RegistryManifest(json: Array(json.utf8)) }
+    }
+}
+
+@Suite("Manifest translation and dry runs")
+struct ManifestToolingTests {
+    @Test func tagsTranslateBetweenStylesThroughTheManifest() throws {
+        let registry = try Samples.registry()
+        let resolver = try DestinationRegistry(manifest: RegistryManifest(json: registry.manifest.jsonData()))
+        let entry = NavEntry(tag: String(reflecting: SettingsRoute.self), payload: "{}")
+        #expect(try resolver.translate(entry, to: .stable) == NavEntry(tag: "settings", version: 3, payload: "{}"))
+        #expect(try resolver.translate(entry, to: .mangled).tag == _mangledTypeName(SettingsRoute.self))
+        let stable = NavEntry(tag: "settings", version: 3, payload: "{}")
+        #expect(try resolver.translate(stable, to: .qualified).tag == String(reflecting: SettingsRoute.self))
+        #expect(try resolver.translate(NavEntry(tag: "Si", payload: "1"), to: .qualified).tag == "Swift.Int")
+        #expect(throws: DestinationError.unknownTag("nope")) { try resolver.translate(NavEntry(tag: "nope", payload: "1"), to: .stable) }
+    }
+
+    @Test func dryRunReportsUnknownNewerAndNeverPersistedEntries() async throws {
+        let resolver = try DestinationRegistry(manifest: Samples.registry().manifest)
+        let state = SceneState(
+            root: [
+                NavEntry(tag: "Si", payload: "1"),
+                NavEntry(tag: "gone", payload: "{}"),
+                NavEntry(tag: "settings", version: 9, payload: "{}"),
+                NavEntry(tag: "payment", payload: "{}"),
+            ],
+            presentations: [Presentation(method: .managedSheet, destination: NavEntry(tag: "gone", payload: "{}"),
+                                         stack: [NavEntry(tag: "Si", payload: "2")])])
+        let dropped = await resolver.dryRun(state)
+        #expect(dropped.map(\.reason.code) == ["unknown-type", "newer-version", "never-persisted", "unknown-type", "above-dropped-entry"])
+        #expect(dropped.map(\.location) == [
+            .stack(0, position: 1), .stack(0, position: 2), .stack(0, position: 3), .presentation(1), .stack(1, position: 0),
+        ])
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import NavState
+import NavStateTooling
+@testable import NavStateTestSupport
+@testable import NavStoreTestSupport
+import Testing
+
+@Suite("Importing other libraries' JSON")
+struct SceneImportTests {
+    @Test(arguments: ["backport-emoji.json", "forum-int-string.json"])
+    func swiftUIFixturesImportAsTheRootStack(file: String) throws {
+        let data = try Fixtures.data(file)
+        let (state, format) = try SceneImport.read(data)
+        #expect(format == .swiftui)
+        #expect(state.root.count == 2)
+        #expect(PathRepresentation.encode(state.root) == data)
+    }
+
+    @Test func mangledTagArrayImportsAndResolves() async throws {
+        let json = #"["Si","2","SS","\"b\"","10Foundation4UUIDV","\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\""]"#
+        let (state, format) = try SceneImport.read(Array(json.utf8))
+        #expect(format == .swiftui)
+        #expect(state.root.map(\.tag) == ["10Foundation4UUIDV", "SS", "Si"])
+        let restored = await DestinationRegistry().restore(state)
+        #expect(restored.dropped.isEmpty)
+        #expect(restored.state.root.map(\.name) == ["UUID", "String", "Int"])
+    }
+
+    @Test func flowStacksRoutesBecomeStacksAndPresentations() throws {
+        // Pushed order: push 1, push 2, sheet(withNavigation) 3, push 4, cover 5.
+        let json = """
+            [{"cover":{"withNavigation":false}},"Si","5",{"push":{}},"Si","4",\
+            {"sheet":{"withNavigation":true}},"Si","3",{"push":{}},"Si","2",{"push":{}},"Si","1"]
+            """
+        let (state, format) = try SceneImport.read(Array(json.utf8))
+        #expect(format == .flowstacks)
+        #expect(state.root.map(\.payload) == ["1", "2"])
+        #expect(state.presentations.map(\.method) == [.managedSheet, .cover])
+        #expect(state.presentations[0].destination.payload == "3")
+        #expect(state.presentations[0].stack.map(\.payload) == ["4"])
+        #expect(state.presentations[1].destination.payload == "5")
+        try state.validate()
+    }
+
+    @Test func flowStacksPushOntoAPlainSheetIsRefused() {
+        let json = #"[{"push":{}},"Si","2",{"sheet":{"withNavigation":false}},"Si","1"]"#
+        #expect(throws: ImportError.flowStacksPushOntoPlainPresentation(route: 0)) { try SceneImport.read(Array(json.utf8)) }
+    }
+
+    @Test func sceneJSONIsDetected() throws {
+        let state = StoreFixtures.richState()
+        let (read, format) = try SceneImport.read(state.jsonData())
+        #expect(format == .scene)
+        #expect(read == state)
+    }
+
+    @Test func payloadThatIsNotJSONIsNamed() {
+        #expect(throws: ImportError.invalidPayload(location: .stack(0, position: 0), tag: "Swift.Int")) {
+            try SceneImport.read(Array(#"["Swift.Int","{oops"]"#.utf8))
+        }
+    }
+
+    @Test(arguments: [
+        ("", ImportError.wireFormat(.truncated(byteOffset: 0))),
+        ("  ", .wireFormat(.truncated(byteOffset: 2))),
+        ("42", .unrecognisedDocument),
+        ("\"x\"", .unrecognisedDocument),
+        (#"[{"push":{}},"Si"]"#, .flowStacksItemCount(2)),
+        (#"{"format":"other"}"#, .unknownSceneFormat(found: "other", known: "navstate.scene/1")),
+    ])
+    func malformedInputIsATypedError(text: String, error: ImportError) {
+        #expect(throws: error) { try SceneImport.read(Array(text.utf8)) }
+    }
+
+    @Test func aFlowStacksItemOfTheWrongKindIsNamed() {
+        #expect {
+            try SceneImport.read(Array("[{}]".utf8))
+        } throws: { error in
+            guard case ImportError.unreadable(let codingPath, _) = error else { return false }
+            return codingPath == "[0]"
+        }
+    }
+
+    @Test func explicitFormatOverridesDetection() {
+        #expect(throws: ImportError.flowStacksItemCount(2)) {
+            try SceneImport.read(Array(#"["Si","1"]"#.utf8), format: .flowstacks)
+        }
+    }
+}

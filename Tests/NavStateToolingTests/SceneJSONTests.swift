@@ -1,0 +1,86 @@
+import Foundation
+import NavStateTooling
+@testable import NavStateTestSupport
+import Testing
+
+/// Scene JSON, the format tools read and write (`navstate show --json`,
+/// import and export).
+@Suite("Scene JSON")
+struct SceneJSONTests {
+    private func e(_ payload: String) -> NavEntry { SceneFixtures.entry(payload) }
+
+    /// Root [a b c], a managed sheet (d) with [e f], a plain cover (g).
+    private func tree() -> SceneState<NavEntry> {
+        SceneState(
+            root: [e("1"), e("2"), e("3")],
+            presentations: [
+                Presentation(method: .managedSheet, destination: e("4"), stack: [e("5"), e("6")]),
+                Presentation(method: .cover, destination: e("7")),
+            ],
+            checkpoints: [
+                Checkpoint(name: "home", stack: 0, entriesKept: 0),
+                Checkpoint(name: "detail", stack: 0, entriesKept: 2, valueType: "Int"),
+                Checkpoint(name: "sheet", stack: 1, entriesKept: 1),
+            ])
+    }
+
+    @Test func sceneJSONRoundTripsAndEmbedsTheWireFormat() throws {
+        var state = SceneFixtures.richState()
+        state.root.append(NavEntry(tag: "settings", version: 3, payload: #"{"depth":1}"#))
+        let json = state.jsonData()
+        #expect(try SceneState<NavEntry>(json: json) == state)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(object["format"] as? String == "navstate.scene/1")
+        // Last-pushed first, exactly as SwiftUI writes a path.
+        #expect((object["root"] as? [String])?.prefix(2) == ["settings@3", #"{"depth":1}"#])
+        #expect(state.jsonData() == state.jsonData())
+    }
+
+    /// docs/format.md: every key but `format` may be left out, and so may a
+    /// presentation's `stack`.
+    @Test func everyOptionalKeyOfSceneJSONMayBeLeftOut() throws {
+        let pair = #"["a","1"]"#
+        let cases: [(String, SceneState<NavEntry>)] = [
+            (#"{"format":"navstate.scene/1"}"#, SceneState()),
+            (#"{"format":"navstate.scene/1","presentations":[],"checkpoints":[],"values":{}}"#, SceneState()),
+            (#"{"format":"navstate.scene/1","root":\#(pair)}"#, SceneState(root: [NavEntry(tag: "a", payload: "1")])),
+            (#"{"format":"navstate.scene/1","presentations":[{"method":"sheet","destination":\#(pair)}]}"#,
+             SceneState(presentations: [Presentation(method: .sheet, destination: NavEntry(tag: "a", payload: "1"))])),
+            (#"{"format":"navstate.scene/1","presentations":[{"method":"managedSheet","destination":\#(pair)}]}"#,
+             SceneState(presentations: [Presentation(method: .managedSheet, destination: NavEntry(tag: "a", payload: "1"))])),
+            (#"{"format":"navstate.scene/1","root":\#(pair),"checkpoints":[{"name":"x","stack":0,"index":1}]}"#,
+             SceneState(root: [NavEntry(tag: "a", payload: "1")], checkpoints: [Checkpoint(name: "x", stack: 0, entriesKept: 1)])),
+            (#"{"format":"navstate.scene/1","values":{"tab":\#(pair)}}"#, SceneState(values: ["tab": NavEntry(tag: "a", payload: "1")])),
+        ]
+        for (json, expected) in cases {
+            #expect(try SceneState<NavEntry>(json: Array(json.utf8)) == expected, "\(json)")
+        }
+    }
+
+    @Test(arguments: [
+        #"{"format":"navstate.scene/1","presentations":[{"destination":["a","1"]}]}"#,
+        #"{"format":"navstate.scene/1","presentations":[{"method":"sheet"}]}"#,
+        #"{"format":"navstate.scene/1","checkpoints":[{"stack":0,"index":0}]}"#,
+        #"{"format":"navstate.scene/1","checkpoints":[{"name":"x","index":0}]}"#,
+        #"{"format":"navstate.scene/1","checkpoints":[{"name":"x","stack":0}]}"#,
+    ])
+    func aRequiredKeyOfSceneJSONLeftOutIsATypedError(json: String) {
+        #expect(throws: ImportError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
+    }
+
+    @Test(arguments: [
+        #"{"root":[]}"#,
+        #"{"format":"navstate.scene/9"}"#,
+        #"{"format":"navstate.scene/1","root":["a"]}"#,
+        #"{"format":"navstate.scene/1","root":[1,2]}"#,
+        #"{"format":"navstate.scene/1","presentations":[{"method":"popover","destination":["a","1"],"stack":[]}]}"#,
+        #"{"format":"navstate.scene/1","presentations":[{"method":"sheet","destination":["a"],"stack":[]}]}"#,
+        #"{"format":"navstate.scene/1","checkpoints":[{"name":"x","stack":3,"index":0}]}"#,
+        #"{"format":"navstate.scene/1","values":{"tab":["a","1","b","2"]}}"#,
+        "[]",
+        "{",
+    ])
+    func malformedSceneJSONIsATypedError(json: String) {
+        #expect(throws: ImportError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
+    }
+}
