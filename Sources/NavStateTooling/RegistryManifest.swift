@@ -86,10 +86,12 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
     }
 
     /// The manifest as pretty-printed JSON with sorted keys, stable across runs.
-    public func jsonData() -> Data {
+    ///
+    /// - Throws: `EncodingError`, as `JSONEncoder` does: never for a
+    ///   manifest of strings and integers, and never dropped if it did.
+    public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding strings, integers and arrays of them cannot fail.
-        return (try? encoder.encode(self)) ?? Data()
+        return try encoder.encode(self)
     }
 }

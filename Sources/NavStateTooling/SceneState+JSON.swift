@@ -71,7 +71,10 @@ struct SceneDocument: Codable {
 extension SceneState where Element == NavEntry {
     /// The state in NavState's scene JSON, keys sorted, so equal states give
     /// equal bytes.
-    public func jsonData(prettyPrinted: Bool = true) -> Data {
+    ///
+    /// - Throws: `EncodingError`, as `JSONEncoder` does: never for a state of
+    ///   strings and integers, and never dropped if it did.
+    public func jsonData(prettyPrinted: Bool = true) throws -> Data {
         let document = SceneDocument(
             format: SceneDocument.formatName,
             root: SceneDocument.strings(root),
@@ -85,8 +88,7 @@ extension SceneState where Element == NavEntry {
             values: values.mapValues { SceneDocument.strings([$0]) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = prettyPrinted ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
-        // Strings, integers and arrays of them always encode.
-        return (try? encoder.encode(document)) ?? Data()
+        return try encoder.encode(document)
     }
 
     /// Reads NavState's scene JSON and checks the state's invariants.

@@ -82,7 +82,7 @@ struct StoreFixtureTests {
             for revision in try store.history(scene: summary.scene) {
                 let stored = try #require(try store.load(scene: summary.scene, revision: revision.revision))
                 written.scenes[summary.scene, default: [:]][String(revision.revision)] =
-                    String(decoding: stored.state.jsonData(prettyPrinted: false), as: UTF8.self)
+                    String(decoding: try stored.state.jsonData(prettyPrinted: false), as: UTF8.self)
             }
         }
         try store.checkpointWAL()

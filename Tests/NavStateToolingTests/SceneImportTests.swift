@@ -49,7 +49,7 @@ struct SceneImportTests {
 
     @Test func sceneJSONIsDetected() throws {
         let state = StoreFixtures.richState()
-        let (read, format) = try SceneImport.read(state.jsonData())
+        let (read, format) = try SceneImport.read(try state.jsonData())
         #expect(format == .scene)
         #expect(read == state)
     }

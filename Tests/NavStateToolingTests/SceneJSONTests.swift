@@ -27,13 +27,13 @@ struct SceneJSONTests {
     @Test func sceneJSONRoundTripsAndEmbedsTheWireFormat() throws {
         var state = SceneFixtures.richState()
         state.root.append(NavEntry(tag: "settings", version: 3, payload: #"{"depth":1}"#))
-        let json = state.jsonData()
+        let json = try state.jsonData()
         #expect(try SceneState<NavEntry>(json: json) == state)
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         #expect(object["format"] as? String == "navstate.scene/1")
         // Last-pushed first, exactly as SwiftUI writes a path.
         #expect((object["root"] as? [String])?.prefix(2) == ["settings@3", #"{"depth":1}"#])
-        #expect(state.jsonData() == state.jsonData())
+        #expect(try state.jsonData() == state.jsonData())
     }
 
     /// docs/format.md: every key but `format` may be left out, and so may a

@@ -25,12 +25,63 @@ package struct StoredLayout: Codable, Equatable {
         self.values = values.mapValues { Value(tag: $0.tag, version: $0.version, payload: $0.payload) }
     }
 
+    /// The layout's JSON text, written as `JSONEncoder` with `.sortedKeys`
+    /// writes it (`StoredLayoutTests` compares the two on generated
+    /// layouts), through the wire format's one string writer: nothing in it
+    /// can fail, so nothing is ever dropped.
     package func json() -> String {
         if presentations.isEmpty && checkpoints.isEmpty && values.isEmpty { return Self.emptyJSON }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        // Strings, integers and arrays of them always encode.
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? Self.emptyJSON
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + values.reduce(0) { $0 + $1.key.utf8.count + $1.value.tag.utf8.count + $1.value.payload.utf8.count + 40 })
+        func text(_ literal: StaticString) {
+            literal.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+        func string(_ value: String) { JSONStringArrayWriter.appendString(value, to: &out) }
+        func number(_ value: Int) { out.append(contentsOf: String(value).utf8) }
+        text(#"{"checkpoints":["#)
+        for (index, checkpoint) in checkpoints.enumerated() {
+            if index > 0 { text(",") }
+            // Keys sorted: `index` is `entriesKept` on the wire.
+            text(#"{"index":"#)
+            number(checkpoint.entriesKept)
+            text(#","name":"#)
+            string(checkpoint.name)
+            text(#","stack":"#)
+            number(checkpoint.stack)
+            if let valueType = checkpoint.valueType {
+                text(#","valueType":"#)
+                string(valueType)
+            }
+            text("}")
+        }
+        text(#"],"presentations":["#)
+        for (index, method) in presentations.enumerated() {
+            if index > 0 { text(",") }
+            string(method.rawValue)
+        }
+        text(#"],"values":{"#)
+        for (index, name) in values.keys.sorted(by: Self.encoderOrder).enumerated() {
+            guard let value = values[name] else { continue }
+            if index > 0 { text(",") }
+            string(name)
+            text(#":{"payload":"#)
+            string(value.payload)
+            text(#","tag":"#)
+            string(value.tag)
+            if let version = value.version {
+                text(#","version":"#)
+                number(version)
+            }
+            text("}")
+        }
+        text("}}")
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The order `JSONEncoder`'s `.sortedKeys` gives keys: by their UTF-8
+    /// bytes.
+    static func encoderOrder(_ left: String, _ right: String) -> Bool {
+        left.utf8.lexicographicallyPrecedes(right.utf8)
     }
 
     /// The layout a revision row holds; `nil` when it does not decode

@@ -53,7 +53,7 @@ extension NavStateCommand {
                 }
                 Terminal.write(PathRepresentation.encode(state.root))
             case .scene:
-                var data = state.jsonData()
+                var data = try state.jsonData()
                 data.append(UInt8(ascii: "\n"))
                 Terminal.write(data)
             }

@@ -27,7 +27,7 @@ extension NavStateCommand {
         func run() async throws {
             let stored = try RevisionLookup.load(database.openForReading(), scene: scene, revision: revision, database: database)
             if output.json {
-                var data = stored.state.jsonData()
+                var data = try stored.state.jsonData()
                 data.append(UInt8(ascii: "\n"))
                 Terminal.write(data)
                 return

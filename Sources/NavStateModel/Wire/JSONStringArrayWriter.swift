@@ -6,7 +6,7 @@
 /// for those controls and `\u00XX` (lowercase hex) for the other controls, and
 /// leaves every other character, non-ASCII included, as raw UTF-8. Matching
 /// that exactly is what makes a SwiftUI file come back byte-identical.
-enum JSONStringArrayWriter {
+package enum JSONStringArrayWriter {
     static func write(_ strings: [String]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(strings.reduce(2) { $0 + $1.utf8.count + 3 })
@@ -21,7 +21,7 @@ enum JSONStringArrayWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    static func appendString(_ string: String, to output: inout [UInt8]) {
+    package static func appendString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {

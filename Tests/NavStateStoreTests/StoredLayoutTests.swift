@@ -1,0 +1,50 @@
+import Foundation
+@testable import NavState
+import NavStateModel
+import PropertyBased
+@testable import NavStateTestSupport
+import Testing
+
+/// The stored layout is written by hand through the wire format's string
+/// writer, so nothing in it can fail; it must be the very bytes
+/// `JSONEncoder` with `.sortedKeys` writes, as the files written before
+/// hold, and read back as it was.
+@Suite("Stored layout")
+struct StoredLayoutTests {
+    static let layout = zip(
+        Gen.int(in: 0...3).array(of: 0...4),
+        zip(Generators.anyText, Gen.int(in: -3...40), Gen.int(in: -3...40), Generators.anyText, Gen.int(in: 0...1)).array(of: 0...3),
+        zip(Generators.anyText, Generators.anyText, Generators.anyText, Gen.int(in: -2...2)).array(of: 0...4)
+    ).map { methods, checkpoints, values -> StoredLayout in
+        StoredLayout(
+            methods.map { PresentationMethod.allCases[$0] },
+            checkpoints.map { name, stack, kept, type, hasType in
+                Checkpoint(name: name, stack: stack, entriesKept: kept, valueType: hasType == 0 ? nil : type)
+            },
+            Dictionary(values.map { name, tag, payload, version in
+                (name, NavEntry(tag: tag, version: version == 0 ? nil : version, payload: payload))
+            }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    @Test func theHandWrittenJSONIsJSONEncodersAndReadsBack() async {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        await propertyCheck(count: 400, input: Self.layout) { layout in
+            let written = layout.json()
+            let encoded = try encoder.encode(layout)
+            #expect(written == String(decoding: encoded, as: UTF8.self))
+            #expect(StoredLayout.decode(written) == layout)
+        }
+    }
+
+    @Test func namesOrderAsTheEncoderOrdersThem() throws {
+        let layout = StoredLayout([.sheet], [], [
+            "b": NavEntry(tag: "Int", payload: "1"), "a/b": NavEntry(tag: "Int", payload: "2"),
+            "é": NavEntry(tag: "Int", payload: "3"), "Z": NavEntry(tag: "Int", payload: "4"),
+            "\u{1F388}": NavEntry(tag: "Int", version: 2, payload: "5"), "a": NavEntry(tag: "Int", payload: "6"),
+        ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(layout.json() == String(decoding: try encoder.encode(layout), as: UTF8.self))
+    }
+}
