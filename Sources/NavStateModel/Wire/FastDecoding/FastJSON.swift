@@ -42,134 +42,100 @@ enum FastJSON {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Walks the values ``JSONScanner`` reads, giving up (`nil`) on
+    /// anything a route payload does not need: escapes, duplicate keys,
+    /// deep nesting.
     private struct Parser {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var offset = 0
+        var scanner: JSONScanner
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            scanner = JSONScanner(bytes)
+        }
 
         /// Deeper documents go to JSONDecoder, which has its own limit.
         static let maximumDepth = 64
 
-        mutating func skipWhitespace() {
-            while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09 {
-                offset += 1
-            }
-        }
+        var offset: Int { scanner.offset }
+
+        mutating func skipWhitespace() { scanner.skipWhitespace() }
 
         mutating func value(depth: Int) -> FastJSON? {
             guard depth < Self.maximumDepth else { return nil }
-            skipWhitespace()
-            guard offset < bytes.count else { return nil }
-            switch bytes[offset] {
+            scanner.skipWhitespace()
+            guard let byte = scanner.peek() else { return nil }
+            switch byte {
             case UInt8(ascii: "{"): return object(depth: depth)
             case UInt8(ascii: "["): return array(depth: depth)
             case UInt8(ascii: "\""): return string().map(FastJSON.string)
-            case UInt8(ascii: "t"): return literal("true", .bool(true))
-            case UInt8(ascii: "f"): return literal("false", .bool(false))
-            case UInt8(ascii: "n"): return literal("null", .null)
-            default: return number()
+            case UInt8(ascii: "t"): return scanner.literal("true") ? .bool(true) : nil
+            case UInt8(ascii: "f"): return scanner.literal("false") ? .bool(false) : nil
+            case UInt8(ascii: "n"): return scanner.literal("null") ? .null : nil
+            default:
+                let start = scanner.offset
+                guard scanner.number() else { return nil }
+                return .number(String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.offset]), as: UTF8.self))
             }
-        }
-
-        mutating func literal(_ word: StaticString, _ value: FastJSON) -> FastJSON? {
-            let count = word.utf8CodeUnitCount
-            guard offset + count <= bytes.count else { return nil }
-            for index in 0..<count where bytes[offset + index] != word.utf8Start[index] { return nil }
-            offset += count
-            return value
-        }
-
-        /// The JSON number grammar, strictly.
-        mutating func number() -> FastJSON? {
-            let start = offset
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-            guard offset < bytes.count, isDigit(bytes[offset]) else { return nil }
-            if bytes[offset] == UInt8(ascii: "0") {
-                offset += 1
-            } else {
-                while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
-            }
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
-                offset += 1
-                guard offset < bytes.count, isDigit(bytes[offset]) else { return nil }
-                while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
-            }
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
-                offset += 1
-                if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-                guard offset < bytes.count, isDigit(bytes[offset]) else { return nil }
-                while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
-            }
-            return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
-        }
-
-        func isDigit(_ byte: UInt8) -> Bool {
-            byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
         }
 
         /// A string without escapes is taken as is; anything with an escape,
         /// a control character or invalid UTF-8 goes to JSONDecoder.
         mutating func string() -> String? {
-            offset += 1
-            let start = offset
-            while offset < bytes.count {
-                let byte = bytes[offset]
-                if byte == UInt8(ascii: "\"") {
-                    let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
-                    offset += 1
-                    return FastJSON.validUTF8String(slice)
-                }
-                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-                offset += 1
-            }
-            return nil
+            guard let literal = try? scanner.string(), !literal.hasEscapes else { return nil }
+            return FastJSON.validUTF8String(UnsafeBufferPointer(rebasing: scanner.bytes[literal.content]))
+        }
+
+        /// The next byte, read.
+        mutating func next() -> UInt8? {
+            guard let byte = scanner.peek() else { return nil }
+            scanner.offset += 1
+            return byte
         }
 
         mutating func array(depth: Int) -> FastJSON? {
-            offset += 1
+            scanner.offset += 1
             var elements: [FastJSON] = []
-            skipWhitespace()
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-                offset += 1
+            scanner.skipWhitespace()
+            if scanner.peek() == UInt8(ascii: "]") {
+                scanner.offset += 1
                 return .array(elements)
             }
             while true {
                 guard let element = value(depth: depth + 1) else { return nil }
                 elements.append(element)
-                skipWhitespace()
-                guard offset < bytes.count else { return nil }
-                let byte = bytes[offset]
-                offset += 1
-                if byte == UInt8(ascii: "]") { return .array(elements) }
-                guard byte == UInt8(ascii: ",") else { return nil }
+                scanner.skipWhitespace()
+                switch next() {
+                case UInt8(ascii: "]"): return .array(elements)
+                case UInt8(ascii: ","): continue
+                default: return nil
+                }
             }
         }
 
         mutating func object(depth: Int) -> FastJSON? {
-            offset += 1
+            scanner.offset += 1
             var members: [(key: String, value: FastJSON)] = []
-            skipWhitespace()
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
+            scanner.skipWhitespace()
+            if scanner.peek() == UInt8(ascii: "}") {
+                scanner.offset += 1
                 return .object(members)
             }
             // A route's payload object has a few members: one allocation.
             members.reserveCapacity(4)
             while true {
-                skipWhitespace()
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), let key = string() else { return nil }
+                scanner.skipWhitespace()
+                guard scanner.peek() == UInt8(ascii: "\""), let key = string() else { return nil }
                 // Which of two equal keys JSONDecoder keeps is its business.
                 if members.contains(where: { $0.key == key }) { return nil }
-                skipWhitespace()
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return nil }
-                offset += 1
+                scanner.skipWhitespace()
+                guard next() == UInt8(ascii: ":") else { return nil }
                 guard let member = value(depth: depth + 1) else { return nil }
                 members.append((key, member))
-                skipWhitespace()
-                guard offset < bytes.count else { return nil }
-                let byte = bytes[offset]
-                offset += 1
-                if byte == UInt8(ascii: "}") { return .object(members) }
-                guard byte == UInt8(ascii: ",") else { return nil }
+                scanner.skipWhitespace()
+                switch next() {
+                case UInt8(ascii: "}"): return .object(members)
+                case UInt8(ascii: ","): continue
+                default: return nil
+                }
             }
         }
     }
