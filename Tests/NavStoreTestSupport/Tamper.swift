@@ -61,7 +61,7 @@ enum Tamper {
     static func read(_ path: String, scene: String, revision: Int? = nil) throws -> (slots: [Int: [NavEntry]], layout: String, number: Int) {
         let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
         let (sceneID, number) = try locate(connection, scene: scene, revision: revision)
-        guard case .success(let read)? = try NavStore.readRevision(connection, sceneID: sceneID, number: number) else {
+        guard case .success(let read)? = try RevisionTable.readRevision(connection, sceneID: sceneID, number: number) else {
             throw CocoaError(.fileReadCorruptFile)
         }
         return (read.slots, read.layout, number)

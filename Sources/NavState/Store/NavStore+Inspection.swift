@@ -50,7 +50,7 @@ extension NavStore {
     package func vacuumFile() throws(NavStoreError) {
         if isReadOnly { throw .readOnly(path: path) }
         try withConnection("vacuum") { (store: inout State) throws(SQLiteError) in
-            store.heads.removeAll()
+            store.cache.forgetAll()
             store.connection.resetActiveStatements()
             try store.connection.execute("VACUUM")
             _ = try Self.checkpointTruncating(store.connection)

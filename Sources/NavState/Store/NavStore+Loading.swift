@@ -57,8 +57,8 @@ extension NavStore {
         scene: String, revision: Int?, limits: Limits?, in store: inout State
     ) throws(SQLiteError) -> Result<(StoredRevision, [StoredDamage])?, NavStoreError> {
         let connection = store.connection
-        guard let (sceneID, kept) = try Self.sceneRow(connection, name: scene) else { return .success(nil) }
-        guard let head = try Self.headRow(connection, sceneID: sceneID) else {
+        guard let (sceneID, kept) = try RevisionTable.sceneRow(connection, name: scene) else { return .success(nil) }
+        guard let head = try RevisionTable.headRow(connection, sceneID: sceneID) else {
             if revision == nil {
                 return .failure(.damagedScene(path: path, scene: scene, revision: 0, damage: .noRevision))
             }
@@ -70,7 +70,7 @@ extension NavStore {
         // revision still builds on, not history to hand out.
         if number > top.number { return .success(nil) }
         if let kept, number <= top.number - kept { return .success(nil) }
-        switch try Self.readRevision(connection, sceneID: sceneID, number: number) {
+        switch try RevisionTable.readRevision(connection, sceneID: sceneID, number: number) {
         case nil: return .success(nil)
         case let chain?: return finishRead(scene: scene, number: number, chain: chain, top: top, limits: limits, in: &store).map { $0 }
         }
@@ -92,90 +92,14 @@ extension NavStore {
             return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: .unreadableLayout))
         }
         let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
-        let (sceneID, kept) = (top.sceneID, top.keptRevisions)
         if number == top.number && damage.isEmpty, let chainBytes = top.chainBytes {
-            if var cached = store.heads[scene], cached.sceneID == sceneID, cached.revision == number {
-                // This store's own save of the same revision: keep
-                // what it knows of its elements (their identities
-                // and byte counts), with the row as the file has it.
-                (cached.base, cached.chainBytes, cached.keptRevisions, cached.epoch) = (top.base, chainBytes, kept, store.cacheEpoch)
-                store.heads[scene] = cached
-            } else {
-                store.heads[scene] = CachedHead(
-                    sceneID: sceneID, revision: number, slots: read.slots, layout: read.layout,
-                    base: top.base, chainBytes: chainBytes, keptRevisions: kept, epoch: store.cacheEpoch)
-            }
+            store.cache.remember(
+                scene, sceneID: top.sceneID, revision: number, slots: read.slots, layout: read.layout,
+                base: top.base, chainBytes: chainBytes, keptRevisions: top.keptRevisions)
         }
         return .success((StoredRevision(scene: scene, revision: number, savedAt: read.savedAt, state: state), damage))
     }
 
-    /// A scene's id and how many revisions it keeps (`nil`: the store's
-    /// default, or a value out of range, which is damage `check` reports:
-    /// then every row is history).
-    static func sceneRow(_ connection: SQLiteConnection, name: String) throws(SQLiteError) -> (id: Int, keptRevisions: Int?)? {
-        let find = try connection.cached("SELECT id, kept_revisions FROM scene WHERE name = ?1")
-        try find.bind(.text(name))
-        defer { find.reset() }
-        guard try find.step() else { return nil }
-        return (find.int(at: 0), find.optionalInt(at: 1).flatMap { StoredRange.keptRevisions.contains($0) ? $0 : nil })
-    }
-
-    /// A scene's newest revision row: its number, base and chain bytes.
-    ///
-    /// Rows numbered outside ``StoredRange/revision`` are not history
-    /// (damage `check` reports). The base is checked when the chain is
-    /// read; chain bytes out of their range are `nil`, and such a head is
-    /// not cached, so the next save writes a full row on top of it.
-    static func headRow(
-        _ connection: SQLiteConnection, sceneID: Int
-    ) throws(SQLiteError) -> (number: Int, base: Int, chainBytes: Int?)? {
-        let statement = try connection.cached("""
-            SELECT number, base, chain_bytes FROM revision
-            WHERE scene_id = ?1 AND number BETWEEN 1 AND 4503599627370496 ORDER BY number DESC LIMIT 1
-            """)
-        try statement.bind(.integer(sceneID))
-        defer { statement.reset() }
-        guard try statement.step() else { return nil }
-        let chainBytes = statement.int(at: 2)
-        return (statement.int(at: 0), statement.int(at: 1), StoredRange.bytes.contains(chainBytes) ? chainBytes : nil)
-    }
-
-    /// A revision's state as its rows build it: the full row it names as
-    /// its base, then every delta up to it, in order.
-    ///
-    /// - Returns: `nil` when the revision is not in the file; a problem
-    ///   when its chain is broken (a row missing, a base that is not a full
-    ///   row, a change that does not decode or does not fit).
-    static func readRevision(
-        _ connection: SQLiteConnection, sceneID: Int, number: Int
-    ) throws(SQLiteError) -> Result<RevisionRead, Damage>? {
-        let find = try connection.cached("SELECT base, saved_at FROM revision WHERE scene_id = ?1 AND number = ?2")
-        try find.bind(.integer(sceneID), .integer(number))
-        guard try find.step() else {
-            find.reset()
-            return nil
-        }
-        let base = find.int(at: 0)
-        let savedAt = Date(timeIntervalSince1970: find.double(at: 1))
-        find.reset()
-        var reader: ChainReader
-        switch ChainReader.start(sceneID: sceneID, number: number, base: base) {
-        case .failure(let problem): return .failure(problem)
-        case .success(let started): reader = started
-        }
-        let chain = try connection.cached("""
-            SELECT number, change, base FROM revision WHERE scene_id = ?1 AND number BETWEEN ?2 AND ?3 ORDER BY number
-            """)
-        try chain.bind(.integer(sceneID), .integer(base), .integer(number))
-        defer { chain.reset() }
-        while reader.wantsMore, try chain.step() {
-            let problem = chain.isBlob(at: 1)
-                ? chain.withBlob(at: 1) { reader.add(number: chain.int(at: 0), base: chain.int(at: 2), change: $0) }
-                : reader.add(number: chain.int(at: 0), base: chain.int(at: 2), change: nil)
-            if let problem { return .failure(problem) }
-        }
-        return reader.finish(savedAt: savedAt)
-    }
 }
 
 /// Builds a revision's state from its chain of rows, oldest first: the full

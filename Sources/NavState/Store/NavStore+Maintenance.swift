@@ -143,7 +143,7 @@ extension NavStore {
     @discardableResult
     public func delete(scene: String) throws(NavStoreError) -> Bool {
         let deleted = try withConnection("delete") { (store: inout State) throws(SQLiteError) -> Bool in
-            store.heads[scene] = nil
+            store.cache.forget(scene)
             let connection = store.connection
             try connection.execute("PRAGMA secure_delete = ON")
             defer { try? connection.execute("PRAGMA secure_delete = OFF") }
@@ -164,7 +164,7 @@ extension NavStore {
     ///   from being fully checkpointed; purge again once it has finished.
     package func purgeEverything() throws(NavStoreError) -> Bool {
         let complete = try withConnection("purge") { (store: inout State) throws(SQLiteError) -> Bool in
-            store.heads.removeAll()
+            store.cache.forgetAll()
             let connection = store.connection
             try connection.execute("PRAGMA secure_delete = ON")
             defer { try? connection.execute("PRAGMA secure_delete = OFF") }
@@ -218,7 +218,7 @@ extension NavStore {
         if dryRun && isReadOnly { throw .readOnly(path: path) }
         let cutoff = maximumAge.map { configuration.clock().timeIntervalSince1970 - $0 }
         let result = try withConnection("prune") { (store: inout State) throws(SQLiteError) -> PruneResult in
-            store.heads.removeAll()
+            store.cache.forgetAll()
             let connection = store.connection
             let outcome = try connection.refusableTransaction(immediate: true) {
                 () throws(SQLiteError) -> Result<PruneResult, DryRunRollback> in
@@ -313,7 +313,7 @@ extension NavStore {
         }
         let (base, chainBytes) = (row.int(at: 0), row.int(at: 1))
         row.reset()
-        guard base != number, case .success(let read)? = try readRevision(connection, sceneID: sceneID, number: number) else { return }
+        guard base != number, case .success(let read)? = try RevisionTable.readRevision(connection, sceneID: sceneID, number: number) else { return }
         let full = RevisionChange.full(read.slots, layout: read.layout)
         try connection.cached("UPDATE revision SET base = ?3, chain_bytes = 0, change = ?4 WHERE scene_id = ?1 AND number = ?2")
             .bind(.integer(sceneID), .integer(number), .integer(number),

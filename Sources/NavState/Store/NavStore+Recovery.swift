@@ -183,7 +183,7 @@ extension NavStore {
     /// - Returns: The scene's new name.
     package func setSceneAside(_ scene: String) throws(NavStoreError) -> String {
         let renamed = try withConnection("set scene aside") { (store: inout State) throws(SQLiteError) -> String? in
-            store.heads[scene] = nil
+            store.cache.forget(scene)
             let connection = store.connection
             return try connection.transaction(immediate: true) { () throws(SQLiteError) -> String? in
                 let exists = try connection.cached("SELECT count(*) FROM scene WHERE name = ?1")

@@ -89,7 +89,7 @@ extension NavStore {
         for presentation in sceneState.presentations { longest = max(longest, presentation.stack.count) }
         guard longest > Self.shortStack else { return KnownPrefixes() }
         return state.withLock { store in
-            guard let head = store.heads[scene], !head.stackBytes.isEmpty else { return KnownPrefixes() }
+            guard let head = store.cache[scene], !head.stackBytes.isEmpty else { return KnownPrefixes() }
             var known = KnownPrefixes()
             known.serial = head.serial
             let stacks = min(sceneState.stackCount, head.stackBytes.count)
@@ -122,6 +122,12 @@ extension NavStore {
         }
     }
 
+    /// A save, in the steps its parts name: the input checked and encoded
+    /// before the lock (``SaveInput``); then, in one write transaction, the
+    /// head found (``HeadCache`` or ``RevisionTable/locateHead(_:scene:)``),
+    /// its entries in hand (``loadHeadEntries(_:into:)``), and the new row
+    /// written (``writeRevision(_:over:in:)``); the head kept for the next
+    /// save once the transaction committed.
     private func save<Element: StorableElement>(
         checked state: SceneState<Element>,
         omitted: [DroppedEntry],
@@ -129,184 +135,49 @@ extension NavStore {
         scene: String,
         expectedHead: Int?
     ) throws(NavStoreError) -> SaveResult {
-        let (bytes, stackBytes) = try refusingLogged(scene) { () throws(NavStoreError) -> (Int, [Int]) in
-            // Even a save that would write nothing: a reader never saves.
-            if isReadOnly { throw .readOnly(path: path) }
-            try configuration.limits.checkSceneName(scene)
-            return try configuration.limits.byteCount(checking: state, scene: scene, known: known)
-        }
-        let keptRevisions = configuration.keptRevisions.map { min(max(1, $0), StoredRange.keptRevisions.upperBound) }
-        let newSlots = Slots.of(state)
-        let layout = state.presentations.isEmpty && state.checkpoints.isEmpty && state.values.isEmpty
-            ? StoredLayout.emptyJSON
-            : StoredLayout(state.presentations.map(\.method), state.checkpoints, state.values.mapValues(\.storedEntry)).json()
-        let now = configuration.clock().timeIntervalSince1970
-
+        let input = try saveInput(state, scene: scene, known: known)
         let result = try withConnection("save", refusable: { (store: inout State) throws(SQLiteError) -> Result<SaveResult, NavStoreError> in
             let connection = store.connection
             let changesBefore = connection.totalChanges
-            // Taken out of the cache so its arrays are uniquely owned and the
-            // save can update them in place (a second reference would make
-            // every update copy the whole stack); put back only after COMMIT.
-            var slots: [Int: [NavEntry]] = [:]
-            var identities: [Int: [AnyObject?]] = [:]
-            var cachedSceneID = 0
-            var cachedRevision = -1
-            var cachedSerial = -2
-            var headLayout = ""
-            var cachedRow: (sceneID: Int, kept: Int?, top: (number: Int, base: Int, chainBytes: Int))?
-            if var cached = store.heads.removeValue(forKey: scene) {
-                cachedSceneID = cached.sceneID
-                cachedRevision = cached.revision
-                cachedSerial = cached.serial
-                headLayout = cached.layout
-                if cached.epoch == store.cacheEpoch {
-                    cachedRow = (cached.sceneID, cached.keptRevisions, (cached.revision, cached.base, cached.chainBytes))
-                }
-                swap(&slots, &cached.slots)
-                swap(&identities, &cached.identities)
-            }
-            let dataVersionAfterSave = store.dataVersionAfterSave
+            var hand = HeadInHand(store.cache.take(scene), epoch: store.cache.epoch)
+            let versionAfterLastSave = store.cache.dataVersionAfterSave
             var sawOtherWrites = false
             let outcome = try connection.refusableTransaction(immediate: true) {
                 () throws(SQLiteError) -> Result<WrittenRevision, NavStoreError> in
-                var sceneID = 0
-                var storedKept: Int?
-                var top: (number: Int, base: Int, chainBytes: Int)?
-                // Whether anything but this connection's own saves changed
-                // the file since its last save: another connection, or this
-                // one's other writes (a restore's count, a delete). Then no
-                // cached head may be trusted without reading the scene, and
-                // every one is marked so (`cacheEpoch`).
-                sawOtherWrites = dataVersionAfterSave == nil || connection.dataVersion != dataVersionAfterSave
-                if let cachedRow, !sawOtherWrites {
-                    // The file is as this connection's last save left it,
-                    // and the cached head was right then: the scene is as cached.
-                    (sceneID, storedKept, top) = (cachedRow.sceneID, cachedRow.kept, cachedRow.top)
-                } else {
-                    // The scene and its head row in one statement.
-                    // Rows numbered outside StoredRange.revision are not history.
-                    let find = try connection.cached("""
-                        SELECT s.id, s.kept_revisions, r.number, r.base, r.chain_bytes FROM scene AS s
-                        LEFT JOIN revision AS r ON r.scene_id = s.id
-                            AND r.number = (SELECT max(number) FROM revision
-                                            WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
-                        WHERE s.name = ?1
-                        """)
-                    try find.bind(.text(scene))
-                    if try find.step() {
-                        sceneID = find.int(at: 0)
-                        storedKept = find.optionalInt(at: 1)
-                        if let number = find.optionalInt(at: 2) { top = (number, find.int(at: 3), find.int(at: 4)) }
-                    }
-                    find.reset()
+                sawOtherWrites = HeadCache.sawOtherWrites(since: versionAfterLastSave, connection)
+                // The file is as this connection's last save left it, and
+                // the cached head was right then: the scene is as cached.
+                var found = !sawOtherWrites ? hand.row : nil
+                if found == nil { found = try RevisionTable.locateHead(connection, scene: scene).map(FoundHead.init) }
+                var head = found ?? FoundHead(sceneID: 0, keptRevisions: nil, top: nil)
+                let number = head.top?.number ?? 0
+                guard number < StoredRange.revision.upperBound else {
+                    return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: .revisionNumberExhausted(number)))
                 }
-                let head = top?.number ?? 0
-                guard head < StoredRange.revision.upperBound else {
-                    return .failure(.damagedScene(path: path, scene: scene, revision: head, damage: .revisionNumberExhausted(head)))
+                if let expectedHead, expectedHead != number {
+                    return .failure(.conflict(scene: scene, expected: expectedHead, actual: number))
                 }
-                if let expectedHead, expectedHead != head {
-                    return .failure(.conflict(scene: scene, expected: expectedHead, actual: head))
-                }
-                // A head whose chain does not read (a tampered or damaged
-                // file) gets a full row on top, so a save always leaves a
-                // head that loads.
-                var headIsDamaged = false
-                if let row = top, !(1...row.number).contains(row.base) || !StoredRange.bytes.contains(row.chainBytes) {
-                    // Its base or chain bytes are out of range: a full row
-                    // on top starts a new chain, and nothing adds to them.
-                    top = (row.number, row.number, 0)
-                    headIsDamaged = true
-                }
-                let isNewScene = sceneID == 0
-                if isNewScene {
-                    try connection.cached("INSERT INTO scene (name, created_at, kept_revisions) VALUES (?1, ?2, ?3)")
-                        .bind(.text(scene), .real(now), keptRevisions.map { .integer($0) } ?? .null).run()
-                    sceneID = try connection.integer("SELECT last_insert_rowid()")
-                    slots = [:]
-                    identities = [:]
-                    headLayout = ""
-                } else if head == 0 || (cachedSceneID == sceneID && cachedRevision == head) {
-                    // No revision yet, or the cached entries are the head's: nothing to read.
-                    if head == 0 { slots = [:]; identities = [:]; headLayout = "" }
-                } else if !headIsDamaged, case .success(let read)? = try Self.readRevision(connection, sceneID: sceneID, number: head) {
-                    slots = read.slots
-                    identities = [:]
-                    headLayout = read.layout
-                } else {
-                    slots = [:]
-                    identities = [:]
-                    headLayout = ""
-                    headIsDamaged = true
-                }
-                var keptInFile = isNewScene ? keptRevisions : storedKept
-                if !isNewScene && storedKept != keptRevisions {
-                    keptInFile = keptRevisions
-                    // The app's setting for this scene's history changed (or
-                    // the scene came from an older schema): where the history
-                    // starts is part of the file, so every reader agrees.
-                    try connection.cached("UPDATE scene SET kept_revisions = ?2 WHERE id = ?1")
-                        .bind(.integer(sceneID), keptRevisions.map { .integer($0) } ?? .null).run()
-                }
-                let revision = head + 1
-                // What `knownPrefixes` found holds for these very identities
-                // only if they are still the cached head it looked at.
-                let usesCache = cachedSceneID == sceneID && cachedRevision == head && !headIsDamaged
-                let delta = RevisionChange.delta(
-                    updating: &slots, identities: &identities, to: newSlots, layout: layout == headLayout ? nil : layout,
-                    knownKept: usesCache && cachedSerial == known.serial ? known.counts : [])
-                guard head == 0 || headIsDamaged || delta.bytes != nil else {
-                    // The head already holds this state: a restore followed by
-                    // the app saving what it restored must not look like a new
-                    // revision to the crash-loop guard.
-                    return .success(WrittenRevision(
-                        sceneID: sceneID, revision: head, isNew: false, inserted: 0, closed: 0,
-                        base: top?.base ?? head, chainBytes: top?.chainBytes ?? 0, keptRevisions: keptInFile))
-                }
-                var base = top?.base ?? revision
-                var chainBytes = top?.chainBytes ?? 0
-                let change: [UInt8]
-                if let deltaBytes = delta.bytes, head > 0, !headIsDamaged, !RevisionChange.needsFull(
-                    chainLength: revision - base, chainBytes: chainBytes + deltaBytes.count, stateBytes: bytes) {
-                    change = deltaBytes
-                    chainBytes += deltaBytes.count
-                } else {
-                    change = RevisionChange.full(slots, layout: layout)
-                    base = revision
-                    chainBytes = 0
-                }
-                try connection.cached("""
-                    INSERT INTO revision
-                        (scene_id, number, saved_at, base, entry_count, presentation_count, byte_count, chain_bytes, change)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-                    """).bind(.integer(sceneID), .integer(revision), .real(now), .integer(base), .integer(state.entryCount),
-                              .integer(state.presentations.count), .integer(bytes), .integer(chainBytes),
-                              .blob(RevisionSeal.seal(change, .init(sceneID: sceneID, number: revision, base: base)))).run()
-                if let keptRevisions, revision > keptRevisions, revision % Self.forgetInterval == 0 {
-                    try Self.forgetRevisions(connection, sceneID: sceneID, before: revision - keptRevisions + 1)
-                }
-                return .success(WrittenRevision(
-                    sceneID: sceneID, revision: revision, isNew: true, inserted: delta.appended, closed: delta.removed,
-                    base: base, chainBytes: chainBytes, keptRevisions: keptInFile))
+                try loadHeadEntries(&head, into: &hand, scene: scene, input: input, connection: connection)
+                return .success(try writeRevision(input, over: head, in: &hand, connection: connection))
             }
-            if sawOtherWrites { store.cacheEpoch &+= 1 }
             let written: WrittenRevision
             switch outcome {
             case .success(let value): written = value
-            case .failure(let refusal): return .failure(refusal)
+            case .failure(let refusal):
+                store.cache.saveEnded(connection, sawOtherWrites: sawOtherWrites, committed: false)
+                return .failure(refusal)
             }
-            store.dataVersionAfterSave = connection.dataVersion
-            store.lastSerial &+= 1
-            let head = CachedHead(
+            store.cache.saveEnded(connection, sawOtherWrites: sawOtherWrites, committed: true)
+            // Moved out of hand, so the cache holds the only reference.
+            var slots: [Int: [NavEntry]] = [:]
+            var identities: [Int: [AnyObject?]] = [:]
+            swap(&slots, &hand.slots)
+            swap(&identities, &hand.identities)
+            store.cache.keep(HeadCache.Head(
                 sceneID: written.sceneID, revision: written.revision, slots: slots,
-                identities: identities, stackBytes: stackBytes, serial: store.lastSerial, layout: layout,
+                identities: identities, stackBytes: input.stackBytes, layout: input.layout,
                 base: written.base, chainBytes: written.chainBytes, keptRevisions: written.keptRevisions,
-                epoch: store.cacheEpoch)
-            if store.heads.count >= Self.cachedHeadLimit && store.heads[scene] == nil {
-                // Apps have a handful of scenes; a tool saving thousands keeps memory flat.
-                store.heads.removeAll()
-            }
-            store.heads[scene] = head
+                epoch: store.cache.epoch), for: scene)
             return .success(SaveResult(
                 revision: written.revision, isNewRevision: written.isNew, omitted: omitted,
                 entriesInserted: written.inserted, entriesClosed: written.closed,
@@ -320,7 +191,183 @@ extension NavStore {
         return result
     }
 
-    static let cachedHeadLimit = 64
+    /// What a save writes, checked and encoded before it takes the lock.
+    private struct SaveInput<Element: StorableElement> {
+        var slots: [Int: [Element]]
+        var layout: String
+        var bytes: Int
+        var stackBytes: [Int]
+        var entryCount: Int
+        var presentationCount: Int
+        var keptRevisions: Int?
+        var now: Double
+        /// What the caller learnt of the cached head before the lock.
+        var known: KnownPrefixes
+    }
+
+    /// Checks the state against the limits (a reader never saves, even
+    /// what would write nothing) and encodes its layout.
+    private func saveInput<Element: StorableElement>(
+        _ state: SceneState<Element>, scene: String, known: KnownPrefixes
+    ) throws(NavStoreError) -> SaveInput<Element> {
+        let (bytes, stackBytes) = try refusingLogged(scene) { () throws(NavStoreError) -> (Int, [Int]) in
+            if isReadOnly { throw .readOnly(path: path) }
+            try configuration.limits.checkSceneName(scene)
+            return try configuration.limits.byteCount(checking: state, scene: scene, known: known)
+        }
+        let layout = state.presentations.isEmpty && state.checkpoints.isEmpty && state.values.isEmpty
+            ? StoredLayout.emptyJSON
+            : StoredLayout(state.presentations.map(\.method), state.checkpoints, state.values.mapValues(\.storedEntry)).json()
+        return SaveInput(
+            slots: Slots.of(state), layout: layout, bytes: bytes, stackBytes: stackBytes,
+            entryCount: state.entryCount, presentationCount: state.presentations.count,
+            keptRevisions: configuration.keptRevisions.map { min(max(1, $0), StoredRange.keptRevisions.upperBound) },
+            now: configuration.clock().timeIntervalSince1970, known: known)
+    }
+
+    /// A scene's row and head row as a save finds them, from the cache or
+    /// the file.
+    private struct FoundHead {
+        /// 0 until the scene has a row.
+        var sceneID: Int
+        var keptRevisions: Int?
+        var top: (number: Int, base: Int, chainBytes: Int)?
+        /// The head's chain does not read, or its row is out of range: the
+        /// save writes a full row on top, so it always leaves a head that loads.
+        var isDamaged = false
+
+        init(sceneID: Int, keptRevisions: Int?, top: (number: Int, base: Int, chainBytes: Int)?) {
+            (self.sceneID, self.keptRevisions, self.top) = (sceneID, keptRevisions, top)
+        }
+
+        init(_ row: (sceneID: Int, keptRevisions: Int?, head: (number: Int, base: Int, chainBytes: Int)?)) {
+            self.init(sceneID: row.sceneID, keptRevisions: row.keptRevisions, top: row.head)
+        }
+    }
+
+    /// The head's entries a save updates in place: the cached head's, taken
+    /// out of the cache, or read from the file.
+    private struct HeadInHand {
+        var slots: [Int: [NavEntry]] = [:]
+        var identities: [Int: [AnyObject?]] = [:]
+        var layout = ""
+        /// Which head they are: its scene and revision (0 and -1: none),
+        /// and the serial `KnownPrefixes` was found under.
+        var sceneID = 0
+        var revision = -1
+        var serial = -2
+        /// The cached head's rows, when they were right in the current epoch.
+        var row: FoundHead?
+
+        init(_ cached: consuming HeadCache.Head?, epoch: Int) {
+            guard var cached = consume cached else { return }
+            (sceneID, revision, serial, layout) = (cached.sceneID, cached.revision, cached.serial, cached.layout)
+            if cached.epoch == epoch {
+                row = FoundHead(
+                    sceneID: cached.sceneID, keptRevisions: cached.keptRevisions,
+                    top: (cached.revision, cached.base, cached.chainBytes))
+            }
+            swap(&slots, &cached.slots)
+            swap(&identities, &cached.identities)
+        }
+
+        mutating func clear() {
+            slots = [:]
+            identities = [:]
+            layout = ""
+        }
+    }
+
+    /// Brings the scene's row and its head's entries into hand: a new
+    /// scene's row created, a head read from the file unless the cached one
+    /// is it, a damaged head marked, and the scene's `kept_revisions` set
+    /// to the app's.
+    @inline(__always)
+    private func loadHeadEntries<Element>(
+        _ head: inout FoundHead, into hand: inout HeadInHand, scene: String, input: SaveInput<Element>,
+        connection: SQLiteConnection
+    ) throws(SQLiteError) {
+        let number = head.top?.number ?? 0
+        if let row = head.top, !(1...row.number).contains(row.base) || !StoredRange.bytes.contains(row.chainBytes) {
+            // Its base or chain bytes are out of range: a full row on top
+            // starts a new chain, and nothing adds to them.
+            head.top = (row.number, row.number, 0)
+            head.isDamaged = true
+        }
+        if head.sceneID == 0 {
+            head.sceneID = try RevisionTable.insertScene(
+                connection, name: scene, createdAt: input.now, keptRevisions: input.keptRevisions)
+            head.keptRevisions = input.keptRevisions
+            hand.clear()
+            return
+        }
+        if number == 0 {
+            hand.clear()
+        } else if hand.sceneID == head.sceneID && hand.revision == number {
+            // The cached entries are the head's: nothing to read.
+        } else if !head.isDamaged, case .success(let read)? = try RevisionTable.readRevision(connection, sceneID: head.sceneID, number: number) {
+            hand.slots = read.slots
+            hand.identities = [:]
+            hand.layout = read.layout
+        } else {
+            hand.clear()
+            head.isDamaged = true
+        }
+        if head.keptRevisions != input.keptRevisions {
+            // The app's setting for this scene's history changed (or the
+            // scene came from an older schema).
+            try RevisionTable.setKeptRevisions(connection, sceneID: head.sceneID, to: input.keptRevisions)
+            head.keptRevisions = input.keptRevisions
+        }
+    }
+
+    /// Writes the revision: a delta on top of the head, or a full row when
+    /// the chain would grow too long or the head is damaged; nothing when
+    /// the head already holds this state. Every ``RevisionTable/forgetInterval``
+    /// revisions, what fell out of the kept ones goes.
+    @inline(__always)
+    private func writeRevision<Element: StorableElement>(
+        _ input: SaveInput<Element>, over head: FoundHead, in hand: inout HeadInHand, connection: SQLiteConnection
+    ) throws(SQLiteError) -> WrittenRevision {
+        let number = head.top?.number ?? 0
+        let revision = number + 1
+        // What `knownPrefixes` found holds for these very identities only
+        // if they are still the cached head it looked at.
+        let usesCache = hand.sceneID == head.sceneID && hand.revision == number && !head.isDamaged
+        let delta = RevisionChange.delta(
+            updating: &hand.slots, identities: &hand.identities, to: input.slots,
+            layout: input.layout == hand.layout ? nil : input.layout,
+            knownKept: usesCache && hand.serial == input.known.serial ? input.known.counts : [])
+        guard number == 0 || head.isDamaged || delta.bytes != nil else {
+            // The head already holds this state: a restore followed by the
+            // app saving what it restored must not look like a new revision
+            // to the crash-loop guard.
+            return WrittenRevision(
+                sceneID: head.sceneID, revision: number, isNew: false, inserted: 0, closed: 0,
+                base: head.top?.base ?? number, chainBytes: head.top?.chainBytes ?? 0, keptRevisions: head.keptRevisions)
+        }
+        var base = head.top?.base ?? revision
+        var chainBytes = head.top?.chainBytes ?? 0
+        let change: [UInt8]
+        if let deltaBytes = delta.bytes, number > 0, !head.isDamaged, !RevisionChange.needsFull(
+            chainLength: revision - base, chainBytes: chainBytes + deltaBytes.count, stateBytes: input.bytes) {
+            change = deltaBytes
+            chainBytes += deltaBytes.count
+        } else {
+            change = RevisionChange.full(hand.slots, layout: input.layout)
+            base = revision
+            chainBytes = 0
+        }
+        try RevisionTable.insert(connection, RevisionTable.NewRow(
+            sceneID: head.sceneID, number: revision, savedAt: input.now, base: base, entryCount: input.entryCount,
+            presentationCount: input.presentationCount, bytes: input.bytes, chainBytes: chainBytes, change: change))
+        if let kept = input.keptRevisions, revision > kept, revision % RevisionTable.forgetInterval == 0 {
+            try RevisionTable.forgetRevisions(connection, sceneID: head.sceneID, before: revision - kept + 1)
+        }
+        return WrittenRevision(
+            sceneID: head.sceneID, revision: revision, isNew: true, inserted: delta.appended, closed: delta.removed,
+            base: base, chainBytes: chainBytes, keptRevisions: head.keptRevisions)
+    }
 
     /// Stacks up to this long are checked element by element on every save
     /// (`knownPrefixes(of:scene:)`).
@@ -335,29 +382,6 @@ extension NavStore {
         var base: Int
         var chainBytes: Int
         var keptRevisions: Int?
-    }
-
-    /// How often a save removes what fell out of the kept revisions: every
-    /// 64th revision of a scene, so the other saves write one row on one
-    /// page (a save that forgets touches the pages of the old rows too, and
-    /// costs about three ordinary saves). Until then the older rows stay in
-    /// the file but are not history: ``load(scene:revision:)``, `history`
-    /// and the crash-loop guard never hand them out.
-    static let forgetInterval = 64
-
-    /// Removes a scene's rows older than `oldestKept` that no kept
-    /// revision builds on, and their crash-loop counts. Its cost follows
-    /// what it removes, never the history's length, and SQLite reuses the
-    /// freed pages.
-    static func forgetRevisions(_ connection: SQLiteConnection, sceneID: Int, before oldestKept: Int) throws(SQLiteError) {
-        let base = try connection.cached("SELECT base FROM revision WHERE scene_id = ?1 AND number = ?2")
-        try base.bind(.integer(sceneID), .integer(oldestKept))
-        let firstNeeded = try base.step() ? min(oldestKept, base.int(at: 0)) : oldestKept
-        base.reset()
-        try connection.cached("DELETE FROM revision WHERE scene_id = ?1 AND number < ?2")
-            .bind(.integer(sceneID), .integer(firstNeeded)).run()
-        try connection.cached("DELETE FROM restore_attempt WHERE scene_id = ?1 AND revision < ?2")
-            .bind(.integer(sceneID), .integer(oldestKept)).run()
     }
 
     /// Runs a check of a save's input, logging a refusal at error level as

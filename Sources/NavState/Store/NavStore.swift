@@ -43,51 +43,12 @@ public final class NavStore: Sendable {
         /// How a store opened for reading reaches the file; `nil` for one
         /// that writes.
         var reading: ReadingSource?
-        /// Head entries per scene, so a save can diff without reading the
-        /// whole stack back. Checked against the head revision on every save.
-        package var heads: [String: CachedHead] = [:]
-        /// The last `CachedHead.serial` handed out.
-        var lastSerial = 0
-        /// The connection's data version right after its last save
-        /// committed: while it is unchanged, nobody else has written, and a
-        /// save can trust `heads` without reading the scene back.
-        var dataVersionAfterSave: UInt32?
-        /// Moves on whenever a save finds that something else wrote since
-        /// this connection's last save: a cached head from an older epoch
-        /// is checked against the file before it is used.
-        var cacheEpoch = 0
+        /// What this store knows of each scene's head without reading it.
+        var cache = HeadCache()
         /// Between ``NavStore/suspend()`` and ``NavStore/resume()``: every
         /// call that would touch the file fails with
         /// ``NavStoreError/suspended(path:)``.
         var isSuspended = false
-    }
-
-    package struct CachedHead {
-        let sceneID: Int
-        let revision: Int
-        var slots: [Int: [NavEntry]]
-        /// The storage object of each element of `slots`, when the save that
-        /// wrote it had one (see `RevisionChange.delta`).
-        var identities: [Int: [AnyObject?]] = [:]
-        /// The tag and payload bytes of each stack of `slots`, by stack
-        /// index (root first), when a save counted them: with `identities`,
-        /// what lets the next save check only the elements that are new
-        /// (see `NavStore.knownPrefixes(of:scene:)`).
-        var stackBytes: [Int] = []
-        /// Tells this cached head from any other the store made, so that
-        /// what a save learnt from it before taking the lock
-        /// (`KnownPrefixes`) is used only with this very head.
-        var serial = 0
-        /// The head revision's layout JSON, so a save of an unchanged state
-        /// is recognised without reading it back.
-        var layout: String
-        /// The head row's base and chain bytes, and the scene's
-        /// `kept_revisions`, as the file held them.
-        var base: Int
-        var chainBytes: Int
-        var keptRevisions: Int?
-        /// The `cacheEpoch` the head was right in.
-        var epoch: Int
     }
 
     /// The database file's path, or `:memory:`.

@@ -1,0 +1,110 @@
+import NavStateModel
+import NavStateSQLite
+
+/// What a store knows of each scene's head without reading it back: the
+/// head's entries, with the storage object of each and the byte count of
+/// each stack, so a save compares and writes only what changed. One of the
+/// store's parts (with `RevisionTable`, the SQL of revisions), behind its
+/// lock.
+///
+/// A cached head is trusted only while nothing but this store's own saves
+/// changed the file (`dataVersionAfterSave`); once something else wrote,
+/// a new epoch starts and each head of an older one is checked against the
+/// file before it is used.
+struct HeadCache {
+    struct Head {
+        let sceneID: Int
+        let revision: Int
+        var slots: [Int: [NavEntry]]
+        /// The storage object of each element of `slots`, when the save that
+        /// wrote it had one (see `RevisionChange.delta`).
+        var identities: [Int: [AnyObject?]] = [:]
+        /// The tag and payload bytes of each stack of `slots`, by stack
+        /// index (root first), when a save counted them: with `identities`,
+        /// what lets the next save check only the elements that are new
+        /// (see `NavStore.knownPrefixes(of:scene:)`).
+        var stackBytes: [Int] = []
+        /// Tells this cached head from any other the store made, so that
+        /// what a save learnt from it before taking the lock
+        /// (`KnownPrefixes`) is used only with this very head.
+        var serial = 0
+        /// The head revision's layout JSON, so a save of an unchanged state
+        /// is recognised without reading it back.
+        var layout: String
+        /// The head row's base and chain bytes, and the scene's
+        /// `kept_revisions`, as the file held them.
+        var base: Int
+        var chainBytes: Int
+        var keptRevisions: Int?
+        /// The epoch the head was right in.
+        var epoch: Int
+    }
+
+    /// Apps have a handful of scenes; a tool saving thousands keeps memory flat.
+    static let limit = 64
+
+    private var heads: [String: Head] = [:]
+    /// The last `Head.serial` handed out.
+    private var lastSerial = 0
+    /// The connection's data version right after its last save committed:
+    /// while it is unchanged, nobody else has written.
+    private(set) var dataVersionAfterSave: UInt32?
+    /// Moves on whenever a save finds that something else wrote since this
+    /// connection's last save.
+    private(set) var epoch = 0
+
+    subscript(scene: String) -> Head? { heads[scene] }
+
+    /// The scene's head, out of the cache, so its arrays are uniquely owned
+    /// and a save can update them in place (a second reference would make
+    /// every update copy the whole stack); ``keep(_:for:)`` puts it back.
+    mutating func take(_ scene: String) -> Head? {
+        heads.removeValue(forKey: scene)
+    }
+
+    /// A head as a save committed it, given the next serial.
+    mutating func keep(_ head: consuming Head, for scene: String) {
+        var head = consume head
+        lastSerial &+= 1
+        head.serial = lastSerial
+        if heads.count >= Self.limit && heads[scene] == nil { heads.removeAll() }
+        heads[scene] = head
+    }
+
+    /// A head a load found whole; a save's own head of the same revision
+    /// keeps what it knows of its elements, with the row as the file has it.
+    mutating func remember(
+        _ scene: String, sceneID: Int, revision: Int, slots: [Int: [NavEntry]], layout: String,
+        base: Int, chainBytes: Int, keptRevisions: Int?
+    ) {
+        if var cached = heads[scene], cached.sceneID == sceneID, cached.revision == revision {
+            (cached.base, cached.chainBytes, cached.keptRevisions, cached.epoch) = (base, chainBytes, keptRevisions, epoch)
+            heads[scene] = cached
+        } else {
+            heads[scene] = Head(
+                sceneID: sceneID, revision: revision, slots: slots, layout: layout,
+                base: base, chainBytes: chainBytes, keptRevisions: keptRevisions, epoch: epoch)
+        }
+    }
+
+    mutating func forget(_ scene: String) { heads[scene] = nil }
+
+    mutating func forgetAll() { heads.removeAll() }
+
+    /// Whether anything but this connection's own saves changed the file
+    /// since its last save: another connection, or this one's other writes
+    /// (a restore's count, a delete). Then no cached head may be trusted
+    /// without reading the scene.
+    /// Read inside the save's write transaction, so no commit can come
+    /// between the check and the save.
+    static func sawOtherWrites(since version: UInt32?, _ connection: SQLiteConnection) -> Bool {
+        version == nil || connection.dataVersion != version
+    }
+
+    /// After a save's transaction: a new epoch if it saw other writes, and
+    /// the file as this save left it.
+    mutating func saveEnded(_ connection: SQLiteConnection, sawOtherWrites: Bool, committed: Bool) {
+        if sawOtherWrites { epoch &+= 1 }
+        if committed { dataVersionAfterSave = connection.dataVersion }
+    }
+}

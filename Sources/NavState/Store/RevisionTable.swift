@@ -1,0 +1,161 @@
+import Foundation
+import NavStateModel
+import NavStateSQLite
+
+/// The SQL of the `scene` and `revision` tables as saving and loading use
+/// them: one of the store's parts (with `HeadCache`), each statement here
+/// and nowhere else. Every number read is checked against its range where
+/// it is read (`StoredRange`).
+enum RevisionTable {
+    /// A scene's id, its `kept_revisions`, and its head row (number, base,
+    /// chain bytes) in one statement, as a save needs them; `nil` when the
+    /// scene does not exist. Rows numbered outside ``StoredRange/revision``
+    /// are not history.
+    static func locateHead(
+        _ connection: SQLiteConnection, scene: String
+    ) throws(SQLiteError) -> (sceneID: Int, keptRevisions: Int?, head: (number: Int, base: Int, chainBytes: Int)?)? {
+        let find = try connection.cached("""
+            SELECT s.id, s.kept_revisions, r.number, r.base, r.chain_bytes FROM scene AS s
+            LEFT JOIN revision AS r ON r.scene_id = s.id
+                AND r.number = (SELECT max(number) FROM revision
+                                WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
+            WHERE s.name = ?1
+            """)
+        try find.bind(.text(scene))
+        defer { find.reset() }
+        guard try find.step() else { return nil }
+        let head = find.optionalInt(at: 2).map { ($0, find.int(at: 3), find.int(at: 4)) }
+        return (find.int(at: 0), find.optionalInt(at: 1), head)
+    }
+
+    /// Creates a scene's row; returns its id.
+    static func insertScene(
+        _ connection: SQLiteConnection, name: String, createdAt: Double, keptRevisions: Int?
+    ) throws(SQLiteError) -> Int {
+        try connection.cached("INSERT INTO scene (name, created_at, kept_revisions) VALUES (?1, ?2, ?3)")
+            .bind(.text(name), .real(createdAt), keptRevisions.map { .integer($0) } ?? .null).run()
+        return try connection.integer("SELECT last_insert_rowid()")
+    }
+
+    /// Sets how many revisions a scene keeps: where its history starts is
+    /// part of the file, so every reader agrees.
+    static func setKeptRevisions(_ connection: SQLiteConnection, sceneID: Int, to kept: Int?) throws(SQLiteError) {
+        try connection.cached("UPDATE scene SET kept_revisions = ?2 WHERE id = ?1")
+            .bind(.integer(sceneID), kept.map { .integer($0) } ?? .null).run()
+    }
+
+    /// One revision row, its change sealed to its place.
+    struct NewRow {
+        var sceneID: Int
+        var number: Int
+        var savedAt: Double
+        var base: Int
+        var entryCount: Int
+        var presentationCount: Int
+        var bytes: Int
+        var chainBytes: Int
+        var change: [UInt8]
+    }
+
+    static func insert(_ connection: SQLiteConnection, _ row: NewRow) throws(SQLiteError) {
+        try connection.cached("""
+            INSERT INTO revision
+                (scene_id, number, saved_at, base, entry_count, presentation_count, byte_count, chain_bytes, change)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            """).bind(.integer(row.sceneID), .integer(row.number), .real(row.savedAt), .integer(row.base),
+                      .integer(row.entryCount), .integer(row.presentationCount), .integer(row.bytes),
+                      .integer(row.chainBytes),
+                      .blob(RevisionSeal.seal(row.change, .init(sceneID: row.sceneID, number: row.number, base: row.base)))).run()
+    }
+
+    /// A scene's id and how many revisions it keeps (`nil`: the store's
+    /// default, or a value out of range, which is damage `check` reports:
+    /// then every row is history).
+    static func sceneRow(_ connection: SQLiteConnection, name: String) throws(SQLiteError) -> (id: Int, keptRevisions: Int?)? {
+        let find = try connection.cached("SELECT id, kept_revisions FROM scene WHERE name = ?1")
+        try find.bind(.text(name))
+        defer { find.reset() }
+        guard try find.step() else { return nil }
+        return (find.int(at: 0), find.optionalInt(at: 1).flatMap { StoredRange.keptRevisions.contains($0) ? $0 : nil })
+    }
+
+    /// A scene's newest revision row: its number, base and chain bytes.
+    ///
+    /// Rows numbered outside ``StoredRange/revision`` are not history
+    /// (damage `check` reports). The base is checked when the chain is
+    /// read; chain bytes out of their range are `nil`, and such a head is
+    /// not cached, so the next save writes a full row on top of it.
+    static func headRow(
+        _ connection: SQLiteConnection, sceneID: Int
+    ) throws(SQLiteError) -> (number: Int, base: Int, chainBytes: Int?)? {
+        let statement = try connection.cached("""
+            SELECT number, base, chain_bytes FROM revision
+            WHERE scene_id = ?1 AND number BETWEEN 1 AND 4503599627370496 ORDER BY number DESC LIMIT 1
+            """)
+        try statement.bind(.integer(sceneID))
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        let chainBytes = statement.int(at: 2)
+        return (statement.int(at: 0), statement.int(at: 1), StoredRange.bytes.contains(chainBytes) ? chainBytes : nil)
+    }
+
+    /// A revision's state as its rows build it: the full row it names as
+    /// its base, then every delta up to it, in order.
+    ///
+    /// - Returns: `nil` when the revision is not in the file; a problem
+    ///   when its chain is broken (a row missing, a base that is not a full
+    ///   row, a change that does not decode or does not fit).
+    static func readRevision(
+        _ connection: SQLiteConnection, sceneID: Int, number: Int
+    ) throws(SQLiteError) -> Result<RevisionRead, Damage>? {
+        let find = try connection.cached("SELECT base, saved_at FROM revision WHERE scene_id = ?1 AND number = ?2")
+        try find.bind(.integer(sceneID), .integer(number))
+        guard try find.step() else {
+            find.reset()
+            return nil
+        }
+        let base = find.int(at: 0)
+        let savedAt = Date(timeIntervalSince1970: find.double(at: 1))
+        find.reset()
+        var reader: ChainReader
+        switch ChainReader.start(sceneID: sceneID, number: number, base: base) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let started): reader = started
+        }
+        let chain = try connection.cached("""
+            SELECT number, change, base FROM revision WHERE scene_id = ?1 AND number BETWEEN ?2 AND ?3 ORDER BY number
+            """)
+        try chain.bind(.integer(sceneID), .integer(base), .integer(number))
+        defer { chain.reset() }
+        while reader.wantsMore, try chain.step() {
+            let problem = chain.isBlob(at: 1)
+                ? chain.withBlob(at: 1) { reader.add(number: chain.int(at: 0), base: chain.int(at: 2), change: $0) }
+                : reader.add(number: chain.int(at: 0), base: chain.int(at: 2), change: nil)
+            if let problem { return .failure(problem) }
+        }
+        return reader.finish(savedAt: savedAt)
+    }
+
+    /// How often a save removes what fell out of the kept revisions: every
+    /// 64th revision of a scene, so the other saves write one row on one
+    /// page (a save that forgets touches the pages of the old rows too, and
+    /// costs about three ordinary saves). Until then the older rows stay in
+    /// the file but are not history: ``load(scene:revision:)``, `history`
+    /// and the crash-loop guard never hand them out.
+    static let forgetInterval = 64
+
+    /// Removes a scene's rows older than `oldestKept` that no kept
+    /// revision builds on, and their crash-loop counts. Its cost follows
+    /// what it removes, never the history's length, and SQLite reuses the
+    /// freed pages.
+    static func forgetRevisions(_ connection: SQLiteConnection, sceneID: Int, before oldestKept: Int) throws(SQLiteError) {
+        let base = try connection.cached("SELECT base FROM revision WHERE scene_id = ?1 AND number = ?2")
+        try base.bind(.integer(sceneID), .integer(oldestKept))
+        let firstNeeded = try base.step() ? min(oldestKept, base.int(at: 0)) : oldestKept
+        base.reset()
+        try connection.cached("DELETE FROM revision WHERE scene_id = ?1 AND number < ?2")
+            .bind(.integer(sceneID), .integer(firstNeeded)).run()
+        try connection.cached("DELETE FROM restore_attempt WHERE scene_id = ?1 AND revision < ?2")
+            .bind(.integer(sceneID), .integer(oldestKept)).run()
+    }
+}
