@@ -59,7 +59,7 @@ struct MigrationTests {
             """)
         let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
         try connection.execute("PRAGMA foreign_keys = ON")
-        let applied = try NavStore.migrate(
+        let applied = try Migrator.migrate(
             connection, migrations: SchemaMigration.all + [rebuild], logger: Logger(label: "test"), path: path)
         #expect(applied == 1)
         #expect(try connection.integer("PRAGMA foreign_keys") == 1, "foreign keys were not turned back on")
@@ -76,7 +76,7 @@ struct MigrationTests {
         let breaking = SchemaMigration(version: SchemaMigration.latestVersion + 1, name: "9999_lose_scenes", sql: "DELETE FROM scene WHERE name = 'main'")
         let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
         #expect {
-            try NavStore.migrate(connection, migrations: SchemaMigration.all + [breaking], logger: Logger(label: "test"), path: path)
+            try Migrator.migrate(connection, migrations: SchemaMigration.all + [breaking], logger: Logger(label: "test"), path: path)
         } throws: { error in
             guard case let .corrupt(_, message) = error as? NavStoreError else { return false }
             return message.contains("pointing at nothing")

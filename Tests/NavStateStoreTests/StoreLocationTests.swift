@@ -71,13 +71,13 @@ struct StoreLocationTests {
         let store = try NavStore(path: url.path, configuration: StoreFixtures.quiet())
         try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
         let folder = url.deletingLastPathComponent().path
-        #expect(NavStore.backupExclusionTargets(url.path) == [url.path, url.path + "-wal", url.path + "-shm", folder])
+        #expect(StoreFile.backupExclusionTargets(url.path) == [url.path, url.path + "-wal", url.path + "-shm", folder])
         // A file the app placed in a folder of its own: that folder is left alone.
         let own = directory.path("Documents/shop.sqlite")
         try FileManager.default.createDirectory(atPath: directory.path("Documents"), withIntermediateDirectories: true)
         let ownStore = try NavStore(path: own, configuration: StoreFixtures.quiet())
         try ownStore.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
-        #expect(NavStore.backupExclusionTargets(own) == [own, own + "-wal", own + "-shm"])
+        #expect(StoreFile.backupExclusionTargets(own) == [own, own + "-wal", own + "-shm"])
         _ = (store, ownStore)
     }
 

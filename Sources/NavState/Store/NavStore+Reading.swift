@@ -151,7 +151,7 @@ extension NavStore {
     /// A read-only store needs a NavState file of the schema this build
     /// reads: only that schema's SQL is in it.
     private static func checkReadable(_ connection: SQLiteConnection, path: String) throws(NavStoreError) {
-        let found = try checkBelongsToNavState(connection, path: path)
+        let found = try Migrator.checkBelongsToNavState(connection, path: path)
         let latest = SchemaMigration.latestVersion
         if found == 0 { throw .notInitialized(path: path) }
         if found < latest { throw .olderSchema(path: path, found: found, known: latest) }

@@ -71,7 +71,7 @@ extension NavStore {
                 throw error
             }
         }
-        let aside = try moveAside(path)
+        let aside = try StoreFile.moveAside(path)
         configuration.logger.error("moved an unusable store aside", metadata: [
             "path": "\(path)", "movedTo": "\(aside)", "error": "\(failure)",
         ])
@@ -212,24 +212,21 @@ extension NavStore {
         return renamed
     }
 
-    /// Renames the file and its `-wal`/`-shm` companions to
-    /// `<path>.unreadable-<timestamp>[-n]`, never overwriting anything.
-    private static func moveAside(_ path: String) throws(NavStoreError) -> String {
-        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-        var target = "\(path).unreadable-\(stamp)"
-        var attempt = 1
-        let files = FileManager.default
-        while files.fileExists(atPath: target) || files.fileExists(atPath: target + "-wal") {
-            attempt += 1
-            target = "\(path).unreadable-\(stamp)-\(attempt)"
-        }
-        for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: path + suffix) {
-            if rename(path + suffix, target + suffix) != 0 {
-                let code = errno
-                if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path) }
-                throw .cannotOpen(path: path, message: "could not move it aside: \(String(cString: strerror(code)))")
+    /// `PRAGMA quick_check`: the same, skipping the index-content checks.
+    func quickCheck() throws(NavStoreError) -> [String] {
+        try problems(reportedBy: "PRAGMA quick_check")
+    }
+
+    /// The rows of a checking pragma other than its single "ok".
+    func problems(reportedBy pragma: String) throws(NavStoreError) -> [String] {
+        try withConnection(pragma) { (store: inout State) throws(SQLiteError) in
+            let statement = try store.connection.prepare(pragma)
+            var problems: [String] = []
+            while try statement.step() {
+                let line = statement.text(at: 0)
+                if line != "ok" { problems.append(line) }
             }
+            return problems
         }
-        return target
     }
 }

@@ -134,20 +134,20 @@ public final class NavStore: Sendable {
     private static func openForWriting(
         _ path: String, _ configuration: Configuration
     ) throws(NavStoreError) -> (state: State, migrationsApplied: Int) {
-        if path != ":memory:" { try createOwnerOnlyFileIfMissing(path) }
+        if path != ":memory:" { try StoreFile.createOwnerOnlyFileIfMissing(path) }
         let connection = try sqlite(path) { () throws(SQLiteError) in
             try SQLiteConnection(
                 path: path, mode: .readWrite(create: path == ":memory:"),
                 busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         }
-        let version = try checkBelongsToNavState(connection, path: path)
-        try configure(connection, configuration)
+        let version = try Migrator.checkBelongsToNavState(connection, path: path)
+        try Migrator.configure(connection, configuration)
         // An up-to-date file, what every launch but the first after an
         // update meets, needs no migration transaction: its version is final
         // (a newer build's would be refused above).
         let applied = version == SchemaMigration.latestVersion
-            ? 0 : try migrate(connection, logger: configuration.logger, path: path)
-        if path != ":memory:" { try applyFileAttributes(path, configuration) }
+            ? 0 : try Migrator.migrate(connection, logger: configuration.logger, path: path)
+        if path != ":memory:" { try StoreFile.applyFileAttributes(path, configuration) }
         return (State(connection: connection), applied)
     }
 
@@ -195,49 +195,7 @@ public final class NavStore: Sendable {
         }
     }
 
-    /// Creates an empty file readable and writable by its owner only. SQLite
-    /// gives the `-wal` and `-shm` files it creates the same mode.
-    private static func createOwnerOnlyFileIfMissing(_ path: String) throws(NavStoreError) {
-        // A file with data, what every launch but the first meets: one
-        // lstat, nothing to create.
-        var existing = stat()
-        if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG, existing.st_size > 0 { return }
-        let descriptor = openFile(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            // The process umask could only have narrowed 0600; make it exact.
-            fchmod(descriptor, 0o600)
-            close(descriptor)
-            return
-        }
-        let code = errno
-        if code == EEXIST {
-            // An empty file is initialised as a new store: it gets the mode
-            // a store this library creates has, whatever it was given, and
-            // so do the -wal and -shm SQLite creates beside it (they take
-            // the main file's mode). A file that holds data keeps its mode.
-            var info = stat()
-            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 {
-                for suffix in ["", "-wal", "-shm"] { chmod(path + suffix, 0o600) }
-            }
-            return
-        }
-        if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path) }
-        if code == ENOSPC || code == EDQUOT { throw .diskFull(path: path) }
-        if code == ENOENT { throw .cannotOpen(path: path, message: "its directory does not exist") }
-        throw .cannotOpen(path: path, message: String(cString: strerror(code)))
-    }
-}
 
-/// The C library's `open(2)`, which `NavStore.open(path:)` hides inside
-/// the type.
-private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    #if canImport(Darwin)
-    Darwin.open(path, flags, mode)
-    #elseif canImport(Glibc)
-    Glibc.open(path, flags, mode)
-    #else
-    Musl.open(path, flags, mode)
-    #endif
 }
 
 /// The store's connection and cache behind a lock.

@@ -3,7 +3,11 @@ import Logging
 import NavStateModel
 import NavStateSQLite
 
-extension NavStore {
+/// Opening a file as a store: the checks that it is NavState's and of a
+/// schema this build knows, the connection's settings, and the migrations
+/// of `Migrations/`, each in its own transaction. One of the store's parts
+/// (with `HeadCache`, `RevisionTable` and `StoreFile`).
+enum Migrator {
     /// Refuses, before anything is written, a file that is not SQLite, that
     /// another app owns, or whose schema is newer than this build knows.
     ///
@@ -24,7 +28,7 @@ extension NavStore {
             // the two reads.
             var applicationID = try connection.integer("PRAGMA application_id")
             var objects = 0
-            if applicationID != Self.applicationID {
+            if applicationID != NavStore.applicationID {
                 objects = try connection.integer("SELECT count(*) FROM sqlite_master")
                 applicationID = try connection.integer("PRAGMA application_id")
             }
@@ -34,7 +38,7 @@ extension NavStore {
             if error.isNotADatabase || error.isCorrupt { throw .notADatabase(path: path) }
             throw NavStoreError(error, path: path)
         }
-        if header.applicationID != Self.applicationID && (header.applicationID != 0 || header.objects > 0) {
+        if header.applicationID != NavStore.applicationID && (header.applicationID != 0 || header.objects > 0) {
             throw .foreignDatabase(path: path)
         }
         if header.schemaVersion > SchemaMigration.latestVersion {
@@ -43,16 +47,16 @@ extension NavStore {
         return header.schemaVersion
     }
 
-    static func configure(_ connection: SQLiteConnection, _ configuration: Configuration) throws(NavStoreError) {
+    static func configure(_ connection: SQLiteConnection, _ configuration: NavStore.Configuration) throws(NavStoreError) {
         let path = connection.filename
         // In memory the journal mode stays "memory"; on disk it must be WAL.
-        let mode = try sqlite(path) { () throws(SQLiteError) in
+        let mode = try NavStore.sqlite(path) { () throws(SQLiteError) in
             try switchToWAL(connection, within: configuration.busyTimeout)
         }
         if connection.filename != "" && mode?.lowercased() != "wal" {
             throw .cannotOpen(path: path, message: "WAL journal mode is unavailable (got \(mode ?? "nothing"))")
         }
-        try sqlite(path) { () throws(SQLiteError) in try applyPragmas(connection, configuration) }
+        try NavStore.sqlite(path) { () throws(SQLiteError) in try applyPragmas(connection, configuration) }
     }
 
     /// `PRAGMA journal_mode = WAL`, tried again while another connection
@@ -79,7 +83,7 @@ extension NavStore {
     /// The connection's pragmas, in one call: durability, the WAL's size
     /// limit, the page cap, and foreign keys (which `migrate` turns off
     /// while it works).
-    private static func applyPragmas(_ connection: SQLiteConnection, _ configuration: Configuration) throws(SQLiteError) {
+    private static func applyPragmas(_ connection: SQLiteConnection, _ configuration: NavStore.Configuration) throws(SQLiteError) {
         var pragmas = [
             configuration.durability == .full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL",
             // The WAL is folded back into the file by the committing save
@@ -114,11 +118,11 @@ extension NavStore {
         _ connection: SQLiteConnection, migrations: [SchemaMigration] = SchemaMigration.all,
         logger: Logger, path: String
     ) throws(NavStoreError) -> Int {
-        try sqlite(path) { () throws(SQLiteError) in try connection.execute("PRAGMA foreign_keys = OFF") }
+        try NavStore.sqlite(path) { () throws(SQLiteError) in try connection.execute("PRAGMA foreign_keys = OFF") }
         let known = migrations.last?.version ?? 0
         var applied = 0
         for migration in migrations {
-            let outcome = try sqlite(path) { () throws(SQLiteError) in
+            let outcome = try NavStore.sqlite(path) { () throws(SQLiteError) in
                 try connection.refusableTransaction(immediate: true) { () throws(SQLiteError) -> Result<Bool, NavStoreError> in
                     // Another process may have migrated while this one waited.
                     let current = try connection.integer("PRAGMA user_version")
@@ -167,25 +171,7 @@ extension NavStore {
             }
             logger.info("migrated store", metadata: ["path": "\(path)", "migration": "\(migration.name)"])
         }
-        try sqlite(path) { () throws(SQLiteError) in try connection.execute("PRAGMA foreign_keys = ON") }
+        try NavStore.sqlite(path) { () throws(SQLiteError) in try connection.execute("PRAGMA foreign_keys = ON") }
         return applied
-    }
-
-    /// `PRAGMA quick_check`: the same, skipping the index-content checks.
-    func quickCheck() throws(NavStoreError) -> [String] {
-        try problems(reportedBy: "PRAGMA quick_check")
-    }
-
-    /// The rows of a checking pragma other than its single "ok".
-    func problems(reportedBy pragma: String) throws(NavStoreError) -> [String] {
-        try withConnection(pragma) { (store: inout State) throws(SQLiteError) in
-            let statement = try store.connection.prepare(pragma)
-            var problems: [String] = []
-            while try statement.step() {
-                let line = statement.text(at: 0)
-                if line != "ok" { problems.append(line) }
-            }
-            return problems
-        }
     }
 }
