@@ -27,4 +27,20 @@ enum SceneFixtures {
             ],
             values: ["selectedTab": NavEntry(tag: "String", payload: #""orders""#)])
     }
+
+    /// Root [1 2 3], a managed sheet (4) with [5 6], a plain cover (7),
+    /// and checkpoints in the root and the sheet.
+    static func tree() -> SceneState<NavEntry> {
+        SceneState(
+            root: [entry("1"), entry("2"), entry("3")],
+            presentations: [
+                Presentation(method: .managedSheet, destination: entry("4"), stack: [entry("5"), entry("6")]),
+                Presentation(method: .cover, destination: entry("7")),
+            ],
+            checkpoints: [
+                Checkpoint(name: "home", stack: 0, entriesKept: 0),
+                Checkpoint(name: "detail", stack: 0, entriesKept: 2, valueType: "Int"),
+                Checkpoint(name: "sheet", stack: 1, entriesKept: 1),
+            ])
+    }
 }

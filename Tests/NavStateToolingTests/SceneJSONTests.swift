@@ -9,20 +9,7 @@ import Testing
 struct SceneJSONTests {
     private func e(_ payload: String) -> NavEntry { SceneFixtures.entry(payload) }
 
-    /// Root [a b c], a managed sheet (d) with [e f], a plain cover (g).
-    private func tree() -> SceneState<NavEntry> {
-        SceneState(
-            root: [e("1"), e("2"), e("3")],
-            presentations: [
-                Presentation(method: .managedSheet, destination: e("4"), stack: [e("5"), e("6")]),
-                Presentation(method: .cover, destination: e("7")),
-            ],
-            checkpoints: [
-                Checkpoint(name: "home", stack: 0, entriesKept: 0),
-                Checkpoint(name: "detail", stack: 0, entriesKept: 2, valueType: "Int"),
-                Checkpoint(name: "sheet", stack: 1, entriesKept: 1),
-            ])
-    }
+    private func tree() -> SceneState<NavEntry> { SceneFixtures.tree() }
 
     @Test func sceneJSONRoundTripsAndEmbedsTheWireFormat() throws {
         var state = SceneFixtures.richState()
