@@ -36,7 +36,12 @@ package struct JSONStringArrayReader {
                 return .failure(error)
             }
         }
-        return try read.get()
+        // A switch, not `read.get()`: the iOS 17 SDK interface that
+        // typecheck-apple.sh reads declares `get()` untyped.
+        switch read {
+        case .success(let items): return items
+        case .failure(let error): throw error
+        }
     }
 
     private mutating func readArray() throws(WireFormatError) -> [Item] {
