@@ -47,11 +47,11 @@ struct PathRepresentationTests {
     // MARK: Malformed documents, one test per class
 
     @Test func anObjectIsNotARepresentation() {
-        #expect(throws: WireFormatError.notAnArray(found: "an object")) { try entries(#"{"a":1}"#) }
+        #expect(throws: WireFormatError.notAnArray(found: .object)) { try entries(#"{"a":1}"#) }
     }
 
     @Test func aBareStringIsNotARepresentation() {
-        #expect(throws: WireFormatError.notAnArray(found: "a string")) { try entries(#""Swift.Int""#) }
+        #expect(throws: WireFormatError.notAnArray(found: .string)) { try entries(#""Swift.Int""#) }
     }
 
     @Test func anOddNumberOfItemsIsRefused() {
@@ -59,13 +59,13 @@ struct PathRepresentationTests {
     }
 
     @Test(arguments: [
-        (#"["Swift.Int",1]"#, 1, "a number"),
-        (#"[null,"1"]"#, 0, "null"),
-        (#"["Swift.Int","1",["x"],"2"]"#, 2, "an array"),
-        (#"["a",{"b":1}]"#, 1, "an object"),
-        (#"["a",true]"#, 1, "a boolean"),
+        (#"["Swift.Int",1]"#, 1, WireFormatError.JSONKind.number),
+        (#"[null,"1"]"#, 0, .null),
+        (#"["Swift.Int","1",["x"],"2"]"#, 2, .array),
+        (#"["a",{"b":1}]"#, 1, .object),
+        (#"["a",true]"#, 1, .boolean),
     ])
-    func aNonStringItemIsNamed(text: String, index: Int, kind: String) {
+    func aNonStringItemIsNamed(text: String, index: Int, kind: WireFormatError.JSONKind) {
         #expect(throws: WireFormatError.nonStringItem(index: index, found: kind)) { try entries(text) }
     }
 
@@ -89,21 +89,24 @@ struct PathRepresentationTests {
     }
 
     @Test(arguments: [
-        #"["a" "b"]"#, #"["a",]"#, #"["a","b"] x"#, #"["\q","b"]"#, "[\"a\u{1}\",\"b\"]",
-        #"["\ud800","b"]"#, #"["\udc00","b"]"#, #"["\u12G4","b"]"#, "xyz",
+        (#"["a" "b"]"#, 5, WireFormatError.JSONProblem.missingSeparator(afterItem: 0)),
+        (#"["a",]"#, 5, .unexpectedCharacter(UInt8(ascii: "]"))),
+        (#"["a","b"] x"#, 10, .contentAfterArray),
+        (#"["\q","b"]"#, 2, .invalidEscape(UInt8(ascii: "q"))),
+        ("[\"a\u{1}\",\"b\"]", 3, .controlCharacterInString),
+        (#"["\ud800","b"]"#, 2, .highSurrogateAlone),
+        (#"["\udc00","b"]"#, 2, .lowSurrogateAlone),
+        (#"["\ud800\u0041","b"]"#, 2, .highSurrogateFollowedBy(0x41)),
+        (#"["\u12G4","b"]"#, 6, .notFourHexDigits),
+        ("xyz", 0, .unexpectedCharacter(UInt8(ascii: "x"))),
     ])
-    func otherInvalidJSONIsReportedAsInvalid(text: String) {
-        #expect {
-            try entries(text)
-        } throws: { error in
-            guard case WireFormatError.invalidJSON = error else { return false }
-            return true
-        }
+    func otherInvalidJSONIsReportedWithWhereAndWhat(text: String, offset: Int, problem: WireFormatError.JSONProblem) {
+        #expect(throws: WireFormatError.invalidJSON(byteOffset: offset, problem: problem)) { try entries(text) }
     }
 
     @Test func deepNestingIsRefusedWithoutRecursion() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: WireFormatError.nonStringItem(index: 0, found: "an array")) { try entries(deep) }
+        #expect(throws: WireFormatError.nonStringItem(index: 0, found: .array)) { try entries(deep) }
     }
 
     @Test func surrogatePairsDecode() throws {
@@ -113,6 +116,6 @@ struct PathRepresentationTests {
 
     @Test func errorsReadAsSentences() {
         #expect(WireFormatError.oddItemCount(3).description.contains("[tag, payload] pairs"))
-        #expect(WireFormatError.nonStringItem(index: 2, found: "a number").description == "item 2 of the representation is a number; every item must be a string")
+        #expect(WireFormatError.nonStringItem(index: 2, found: .number).description == "item 2 of the representation is a number; every item must be a string")
     }
 }

@@ -11,13 +11,15 @@ import Testing
 ///
 /// Counts, issue 23 (2026-11-24), app-facing (`import NavState`): 53 before
 /// (NavStateModel 29 through `@_exported import NavStateModel`, NavState
-/// 24), 45 after (the store's 15, and 30 model types re-exported by name,
-/// 6 of them nested). NavStateNavigator 4, NavStateUI 2, NavStateTooling
-/// 10 before, 9 after (it also exports the whole model to tools).
+/// 24), 47 after: the store's 15, and 32 model types re-exported by name,
+/// 8 of them nested (two of those, `WireFormatError.JSONProblem` and
+/// `JSONKind`, added on purpose so that no error carries its reason as a
+/// string). NavStateNavigator 4, NavStateUI 2, NavStateTooling 10 before,
+/// 9 after (it also exports the whole model to tools).
 @Suite("Public surface")
 struct PublicSurfaceTests {
     /// The most public types an app sees with `import NavState`.
-    static let appFacingCeiling = 45
+    static let appFacingCeiling = 47
     static let ceilings: [(modules: [String], most: Int)] = [
         (["NavStateNavigator"], 4),
         (["NavStateUI"], 2),

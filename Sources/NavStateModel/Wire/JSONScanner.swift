@@ -74,22 +74,11 @@ struct JSONScanner {
         var hasEscapes: Bool
     }
 
-    /// Why bytes are not a string literal, and where.
+    /// Why bytes are not a string literal, and where: `problem` is `nil`
+    /// when they end inside it.
     struct Failure: Error {
-        enum Problem {
-            /// The bytes end inside the string.
-            case truncated
-            case controlCharacter
-            /// `\` followed by this byte.
-            case invalidEscape(UInt8)
-            case notFourHexDigits
-            case highSurrogateAlone
-            case highSurrogateFollowedBy(UInt16)
-            case lowSurrogateAlone
-        }
-
         var offset: Int
-        var problem: Problem
+        var problem: WireFormatError.JSONProblem?
     }
 
     /// Reads the string literal whose opening quote is next, checking it
@@ -111,11 +100,11 @@ struct JSONScanner {
                 hasEscapes = true
                 let escape = offset
                 offset += 1
-                guard let escaped = peek() else { throw Failure(offset: offset, problem: .truncated) }
+                guard let escaped = peek() else { throw Failure(offset: offset, problem: nil) }
                 offset += 1
                 if escaped == UInt8(ascii: "u") {
                     for _ in 0..<4 {
-                        guard let hex = peek() else { throw Failure(offset: offset, problem: .truncated) }
+                        guard let hex = peek() else { throw Failure(offset: offset, problem: nil) }
                         guard Self.hexValue(hex) != nil else { throw Failure(offset: offset, problem: .notFourHexDigits) }
                         offset += 1
                     }
@@ -124,10 +113,10 @@ struct JSONScanner {
                 }
                 continue
             }
-            if byte < 0x20 { throw Failure(offset: offset, problem: .controlCharacter) }
+            if byte < 0x20 { throw Failure(offset: offset, problem: .controlCharacterInString) }
             offset += 1
         }
-        throw Failure(offset: offset, problem: .truncated)
+        throw Failure(offset: offset, problem: nil)
     }
 
     /// Reads the string literal whose opening quote is next; false when it
@@ -222,14 +211,14 @@ struct JSONScanner {
     }
 
     /// What a JSON value starting with this byte is, for error messages.
-    static func kind(startingWith byte: UInt8) -> String? {
+    static func kind(startingWith byte: UInt8) -> WireFormatError.JSONKind? {
         switch byte {
-        case UInt8(ascii: "{"): "an object"
-        case UInt8(ascii: "["): "an array"
-        case UInt8(ascii: "\""): "a string"
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
-        case UInt8(ascii: "n"): "null"
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): "a number"
+        case UInt8(ascii: "{"): .object
+        case UInt8(ascii: "["): .array
+        case UInt8(ascii: "\""): .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): .boolean
+        case UInt8(ascii: "n"): .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): .number
         default: nil
         }
     }

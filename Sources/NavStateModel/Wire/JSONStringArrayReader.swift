@@ -49,7 +49,7 @@ package struct JSONStringArrayReader {
         guard let first = scanner.peek() else { throw .truncated(byteOffset: scanner.offset) }
         guard first == UInt8(ascii: "[") else {
             if let kind = JSONScanner.kind(startingWith: first) { throw .notAnArray(found: kind) }
-            throw .invalidJSON(byteOffset: scanner.offset, reason: "unexpected character \(Self.show(first))")
+            throw .invalidJSON(byteOffset: scanner.offset, problem: .unexpectedCharacter(first))
         }
         scanner.offset += 1
         var items: [Item] = []
@@ -64,7 +64,7 @@ package struct JSONStringArrayReader {
                     if let kind = JSONScanner.kind(startingWith: byte) {
                         throw .nonStringItem(index: items.count, found: kind)
                     }
-                    throw .invalidJSON(byteOffset: scanner.offset, reason: "unexpected character \(Self.show(byte))")
+                    throw .invalidJSON(byteOffset: scanner.offset, problem: .unexpectedCharacter(byte))
                 }
                 let start = scanner.offset
                 let value = try readString()
@@ -74,13 +74,13 @@ package struct JSONStringArrayReader {
                 scanner.offset += 1
                 if separator == UInt8(ascii: "]") { break }
                 guard separator == UInt8(ascii: ",") else {
-                    throw .invalidJSON(byteOffset: scanner.offset - 1, reason: "expected ',' or ']' after item \(items.count - 1)")
+                    throw .invalidJSON(byteOffset: scanner.offset - 1, problem: .missingSeparator(afterItem: items.count - 1))
                 }
             }
         }
         scanner.skipWhitespace()
         if !scanner.isAtEnd {
-            throw .invalidJSON(byteOffset: scanner.offset, reason: "unexpected content after the closing bracket")
+            throw .invalidJSON(byteOffset: scanner.offset, problem: .contentAfterArray)
         }
         return items
     }
@@ -100,21 +100,8 @@ package struct JSONStringArrayReader {
 
     /// A string's failure as the wire format reports it.
     private static func wireFormatError(_ failure: JSONScanner.Failure) -> WireFormatError {
-        let reason: String
-        switch failure.problem {
-        case .truncated: return .truncated(byteOffset: failure.offset)
-        case .controlCharacter: reason = "unescaped control character in a string"
-        case .invalidEscape(let byte): reason = "an invalid escape \\\(show(byte))"
-        case .notFourHexDigits: reason = "a \\u escape needs four hex digits"
-        case .highSurrogateAlone: reason = "a high surrogate without its low surrogate"
-        case .highSurrogateFollowedBy(let low): reason = "a high surrogate followed by \\u\(String(low, radix: 16))"
-        case .lowSurrogateAlone: reason = "a low surrogate without its high surrogate"
-        }
-        return .invalidJSON(byteOffset: failure.offset, reason: reason)
-    }
-
-    private static func show(_ byte: UInt8) -> String {
-        (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "0x\(String(byte, radix: 16))"
+        guard let problem = failure.problem else { return .truncated(byteOffset: failure.offset) }
+        return .invalidJSON(byteOffset: failure.offset, problem: problem)
     }
 
     /// The offset of the first byte that is not part of valid UTF-8, if any.

@@ -6,14 +6,14 @@
 public enum WireFormatError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The document is not valid UTF-8.
     case invalidUTF8(byteOffset: Int)
-    /// The document is not valid JSON.
-    case invalidJSON(byteOffset: Int, reason: String)
+    /// The document is not valid JSON; `problem` says how.
+    case invalidJSON(byteOffset: Int, problem: JSONProblem)
     /// The document ended before its closing bracket.
     case truncated(byteOffset: Int)
     /// The top-level JSON value is not an array.
-    case notAnArray(found: String)
+    case notAnArray(found: JSONKind)
     /// An item of the array is not a string.
-    case nonStringItem(index: Int, found: String)
+    case nonStringItem(index: Int, found: JSONKind)
     /// The array holds an odd number of strings, so it is not a list of
     /// `[tag, payload]` pairs.
     case oddItemCount(Int)
@@ -22,8 +22,8 @@ public enum WireFormatError: Error, Sendable, Hashable, CustomStringConvertible 
         switch self {
         case let .invalidUTF8(offset):
             "the representation is not valid UTF-8 (byte \(offset))"
-        case let .invalidJSON(offset, reason):
-            "the representation is not valid JSON at byte \(offset): \(reason)"
+        case let .invalidJSON(offset, problem):
+            "the representation is not valid JSON at byte \(offset): \(problem)"
         case let .truncated(offset):
             "the representation ends early at byte \(offset); the file looks truncated"
         case let .notAnArray(found):
@@ -32,6 +32,73 @@ public enum WireFormatError: Error, Sendable, Hashable, CustomStringConvertible 
             "item \(index) of the representation is \(found); every item must be a string"
         case let .oddItemCount(count):
             "the representation has \(count) strings; it must hold [tag, payload] pairs, so an even number"
+        }
+    }
+
+    /// What is wrong with JSON that is not valid.
+    public enum JSONProblem: Sendable, Hashable, CustomStringConvertible {
+        /// A byte that cannot start or continue the value there.
+        case unexpectedCharacter(UInt8)
+        /// An item of the array is not followed by `,` or `]`.
+        case missingSeparator(afterItem: Int)
+        /// Something follows the array's closing bracket.
+        case contentAfterArray
+        /// A raw control character inside a string.
+        case controlCharacterInString
+        /// `\` followed by this byte, which starts no escape.
+        case invalidEscape(UInt8)
+        /// `\u` not followed by four hex digits.
+        case notFourHexDigits
+        /// A `\u` high surrogate with no low surrogate after it.
+        case highSurrogateAlone
+        /// A `\u` high surrogate followed by this code unit, which is no low surrogate.
+        case highSurrogateFollowedBy(UInt16)
+        /// A `\u` low surrogate with no high surrogate before it.
+        case lowSurrogateAlone
+
+        public var description: String {
+            switch self {
+            case let .unexpectedCharacter(byte): "unexpected character \(Self.show(byte))"
+            case let .missingSeparator(item): "expected ',' or ']' after item \(item)"
+            case .contentAfterArray: "unexpected content after the closing bracket"
+            case .controlCharacterInString: "unescaped control character in a string"
+            case let .invalidEscape(byte): "an invalid escape \\\(Self.show(byte))"
+            case .notFourHexDigits: "a \\u escape needs four hex digits"
+            case .highSurrogateAlone: "a high surrogate without its low surrogate"
+            case let .highSurrogateFollowedBy(low): "a high surrogate followed by \\u\(String(low, radix: 16))"
+            case .lowSurrogateAlone: "a low surrogate without its high surrogate"
+            }
+        }
+
+        private static func show(_ byte: UInt8) -> String {
+            (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "0x\(String(byte, radix: 16))"
+        }
+    }
+
+    /// The kind of a JSON value, by the byte it starts with.
+    public enum JSONKind: String, Sendable, Hashable, CustomStringConvertible {
+        /// `{`…
+        case object
+        /// `[`…
+        case array
+        /// `"`…
+        case string
+        /// `true` or `false`.
+        case boolean
+        /// `null`.
+        case null
+        /// `-` or a digit.
+        case number
+
+        public var description: String {
+            switch self {
+            case .object: "an object"
+            case .array: "an array"
+            case .string: "a string"
+            case .boolean: "a boolean"
+            case .null: "null"
+            case .number: "a number"
+            }
         }
     }
 }
