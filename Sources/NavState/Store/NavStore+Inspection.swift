@@ -12,25 +12,7 @@ extension NavStore {
     /// (`check`).
     package func revisionSummaries(scene: String) throws(NavStoreError) -> [RevisionSummary] {
         try withConnection("history") { (store: inout State) throws(SQLiteError) in
-            let statement = try store.connection.cached("""
-                SELECT r.number, r.saved_at, r.entry_count, r.presentation_count, r.byte_count
-                FROM revision AS r JOIN scene AS s ON s.id = r.scene_id
-                WHERE s.name = ?1 AND r.number BETWEEN 1 AND 4503599627370496
-                    AND (s.kept_revisions IS NULL OR s.kept_revisions NOT BETWEEN 1 AND 2147483648
-                         OR r.number > (SELECT max(number) FROM revision
-                                        WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496) - s.kept_revisions)
-                ORDER BY r.number
-                """)
-            try statement.bind(.text(scene))
-            defer { statement.reset() }
-            var revisions: [RevisionSummary] = []
-            while try statement.step() {
-                revisions.append(RevisionSummary(
-                    revision: statement.int(at: 0), savedAt: Date(timeIntervalSince1970: statement.double(at: 1)),
-                    entryCount: Self.storedCount(statement.int(at: 2)), presentations: Self.storedCount(statement.int(at: 3)),
-                    bytes: Self.storedBytes(statement.int(at: 4))))
-            }
-            return revisions
+            try RevisionTable.history(store.connection, scene: scene)
         }
     }
 
