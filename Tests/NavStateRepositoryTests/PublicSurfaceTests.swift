@@ -11,15 +11,15 @@ import Testing
 ///
 /// Counts, issue 23 (2026-11-24), app-facing (`import NavState`): 53 before
 /// (NavStateModel 29 through `@_exported import NavStateModel`, NavState
-/// 24), 47 after: the store's 15, and 32 model types re-exported by name,
-/// 8 of them nested (two of those, `WireFormatError.JSONProblem` and
-/// `JSONKind`, added on purpose so that no error carries its reason as a
-/// string). NavStateNavigator 4, NavStateUI 2, NavStateTooling 10 before,
+/// 24), 48 after: the store's 16 and 32 model types re-exported by name,
+/// 9 of all those nested. Three were added on purpose so that no error
+/// carries NavState's own reason as a string: `WireFormatError.JSONProblem`
+/// and `JSONKind`, and `NavStoreError.OpenStep`. NavStateNavigator 4, NavStateUI 2, NavStateTooling 10 before,
 /// 9 after (it also exports the whole model to tools).
 @Suite("Public surface")
 struct PublicSurfaceTests {
     /// The most public types an app sees with `import NavState`.
-    static let appFacingCeiling = 47
+    static let appFacingCeiling = 48
     static let ceilings: [(modules: [String], most: Int)] = [
         (["NavStateNavigator"], 4),
         (["NavStateUI"], 2),

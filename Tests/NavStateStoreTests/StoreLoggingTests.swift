@@ -142,7 +142,8 @@ struct StoreLoggingTests {
             #expect(!logged.contains { $0.metadata.contains("\u{1B}") }, "a control character reached the log")
         }
         let before = handler.all.count
-        #expect(throws: NavStoreError.self) {
+        #expect(throws: NavStoreError.cannotOpen(
+            path: "/nonexistent-navstate-directory/db.sqlite", step: .createFile(directoryExists: false), cause: nil)) {
             try NavStore(path: "/nonexistent-navstate-directory/db.sqlite", configuration: configuration)
         }
         #expect(handler.all.dropFirst(before).contains { $0.level == .error && $0.message == "could not open store" })

@@ -54,7 +54,8 @@ struct StorePrivacyTests {
         #expect {
             try NavStore(path: link, configuration: StoreFixtures.quiet())
         } throws: { error in
-            guard case .cannotOpen = error as? NavStoreError else { return false }
+            // SQLite's own refusal (SQLITE_OPEN_NOFOLLOW), in its words.
+            guard case .cannotOpen(_, .openConnection, .some) = error as? NavStoreError else { return false }
             return true
         }
         // The target stays as it was, and nothing was made beside the link.

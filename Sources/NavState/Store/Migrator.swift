@@ -54,7 +54,7 @@ enum Migrator {
             try switchToWAL(connection, within: configuration.busyTimeout)
         }
         if connection.filename != "" && mode?.lowercased() != "wal" {
-            throw .cannotOpen(path: path, message: "WAL journal mode is unavailable (got \(mode ?? "nothing"))")
+            throw .cannotOpen(path: path, step: .switchToWAL(got: mode), cause: nil)
         }
         try NavStore.sqlite(path) { () throws(SQLiteError) in try applyPragmas(connection, configuration) }
     }
@@ -136,7 +136,7 @@ enum Migrator {
                             guard let name = part.step else { continue }
                             guard let step = SchemaMigration.Step(rawValue: name) else {
                                 return .failure(.cannotOpen(
-                                    path: path, message: "migration \(migration.name) names an unknown step '\(name)'"))
+                                    path: path, step: .unknownMigrationStep(migration: migration.name, step: name), cause: nil))
                             }
                             try step.run(connection, logger: logger)
                         }

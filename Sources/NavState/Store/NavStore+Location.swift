@@ -111,7 +111,7 @@ extension NavStore {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw .cannotOpen(path: folder.path, message: "its folder could not be created: \(error.localizedDescription)")
+            throw .cannotOpen(path: folder.path, step: .createFolder, cause: error.localizedDescription)
         }
         return folder.appendingPathComponent(fileName, isDirectory: false)
     }
@@ -125,7 +125,7 @@ extension NavStore {
         do {
             base = try files.url(for: location.directory, in: .userDomainMask, appropriateFor: nil, create: true)
         } catch {
-            throw .cannotOpen(path: "\(location.directory)", message: error.localizedDescription)
+            throw .cannotOpen(path: "\(location.directory)", step: .findFolder, cause: error.localizedDescription)
         }
         // macOS: ~/Library/Application Support is every app's; keep to ours.
         if location == .applicationSupportPerApp, let bundle = Bundle.main.bundleIdentifier {

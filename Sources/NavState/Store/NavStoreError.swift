@@ -36,8 +36,10 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case readOnly(path: String)
     /// The disk (or the database's size limit) is full; nothing was saved.
     case diskFull(path: String)
-    /// The file could not be opened or created.
-    case cannotOpen(path: String, message: String)
+    /// The file could not be opened or created: `step` is what NavState
+    /// was doing, `cause` what the system or SQLite said, when it said
+    /// anything (its words, not NavState's).
+    case cannotOpen(path: String, step: OpenStep, cause: String?)
     /// Another connection held the database longer than the busy timeout.
     case busy(path: String)
     /// The file was deleted, renamed or replaced while the store had it
@@ -75,6 +77,45 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (sqlite.org/rescode.html), SQLite's message, and the SQL that was
     /// running, bound values never included.
     case sqlite(path: String, code: Int32, extendedCode: Int32, message: String, sql: String?)
+
+    /// What NavState was doing when a file could not be opened.
+    public enum OpenStep: Sendable, Hashable, CustomStringConvertible {
+        /// Creating the folder ``NavStore/defaultURL(appGroup:fileName:)`` keeps the store in.
+        case createFolder
+        /// Finding the app's own folder (Application Support, Caches).
+        case findFolder
+        /// Creating the file: its directory does not exist, or the system refused.
+        case createFile(directoryExists: Bool)
+        /// SQLite opening the file.
+        case openConnection
+        /// Switching to the WAL journal, which a store needs; `got` is the mode SQLite kept.
+        case switchToWAL(got: String?)
+        /// A migration names a step this build does not have.
+        case unknownMigrationStep(migration: String, step: String)
+        /// Marking the files as excluded from backups.
+        case setBackupExclusion
+        /// Giving the files their Data Protection class.
+        case setFileProtection
+        /// Making a private copy to read a file whose folder cannot be written.
+        case copyForReading
+        /// Moving an unusable file aside.
+        case moveAside
+
+        public var description: String {
+            switch self {
+            case .createFolder: "its folder could not be created"
+            case .findFolder: "the app's folder could not be found"
+            case .createFile(let directoryExists): directoryExists ? "it could not be created" : "its directory does not exist"
+            case .openConnection: "SQLite could not open it"
+            case .switchToWAL(let got): "WAL journal mode is unavailable (got \(got ?? "nothing"))"
+            case let .unknownMigrationStep(migration, step): "migration \(migration) names an unknown step '\(step)'"
+            case .setBackupExclusion: "could not set its backup exclusion"
+            case .setFileProtection: "could not set its file protection"
+            case .copyForReading: "could not copy it to read it"
+            case .moveAside: "could not move it aside"
+            }
+        }
+    }
 
     /// The limits a save is checked against.
     public enum StoreLimit: String, Sendable, Hashable, CustomStringConvertible {
@@ -136,8 +177,8 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path) cannot be written (read-only file or directory); check its permissions"
         case let .diskFull(path):
             return "the disk holding \(path) is full; nothing was saved. Free some space and save again"
-        case let .cannotOpen(path, message):
-            return "\(path) cannot be opened: \(message)"
+        case let .cannotOpen(path, step, cause):
+            return "\(path) cannot be opened: \(step)" + (cause.map { ": \($0)" } ?? "")
         case let .busy(path):
             return "\(path) stayed locked by another connection past the busy timeout; try again"
         case let .fileMoved(path):
@@ -193,7 +234,7 @@ extension NavStoreError {
         } else if error.isBusy {
             self = .busy(path: path)
         } else if error.isCannotOpen {
-            self = .cannotOpen(path: path, message: error.message)
+            self = .cannotOpen(path: path, step: .openConnection, cause: error.message)
         } else {
             // The errno says what an I/O error was ("errno 5: Input/output error").
             let system = error.systemError == 0 ? "" : " (errno \(error.systemError): \(String(cString: strerror(error.systemError))))"

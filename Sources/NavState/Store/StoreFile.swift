@@ -40,8 +40,8 @@ enum StoreFile {
         }
         if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path) }
         if code == ENOSPC || code == EDQUOT { throw .diskFull(path: path) }
-        if code == ENOENT { throw .cannotOpen(path: path, message: "its directory does not exist") }
-        throw .cannotOpen(path: path, message: String(cString: strerror(code)))
+        if code == ENOENT { throw .cannotOpen(path: path, step: .createFile(directoryExists: false), cause: nil) }
+        throw .cannotOpen(path: path, step: .createFile(directoryExists: true), cause: String(cString: strerror(code)))
     }
 
     /// The paths a writable open marks as excluded from backups (or not):
@@ -72,7 +72,7 @@ enum StoreFile {
             do {
                 try url.setResourceValues(values)
             } catch {
-                throw .cannotOpen(path: path, message: "could not set its backup exclusion: \(error.localizedDescription)")
+                throw .cannotOpen(path: path, step: .setBackupExclusion, cause: error.localizedDescription)
             }
         }
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
@@ -89,7 +89,7 @@ enum StoreFile {
                 do {
                     try FileManager.default.setAttributes([.protectionKey: protection], ofItemAtPath: path + suffix)
                 } catch {
-                    throw .cannotOpen(path: path, message: "could not set its file protection: \(error.localizedDescription)")
+                    throw .cannotOpen(path: path, step: .setFileProtection, cause: error.localizedDescription)
                 }
             }
         }
@@ -112,7 +112,7 @@ enum StoreFile {
             if rename(path + suffix, target + suffix) != 0 {
                 let code = errno
                 if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path) }
-                throw .cannotOpen(path: path, message: "could not move it aside: \(String(cString: strerror(code)))")
+                throw .cannotOpen(path: path, step: .moveAside, cause: String(cString: strerror(code)))
             }
         }
         return target
