@@ -85,7 +85,7 @@ struct RestoreTests {
         var registry = DestinationRegistry()
         try registry.register(OrderScreen.self, as: "order", version: 2)
         let entry = NavEntry(tag: "order", payload: #"{"orderID":1,"note":""}"#)
-        #expect(await reason(for: entry, registry) == .upgradeFailed(from: 1, description: "no upgrade step from version 1 to 2"))
+        #expect(await reason(for: entry, registry) == .upgradeStepMissing(from: 1))
     }
 
     @Test func validatorRejectionIsDropped() async throws {

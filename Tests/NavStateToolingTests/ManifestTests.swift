@@ -34,6 +34,13 @@ struct ManifestTests {
             #expect(described.resolve(entry) == registry.resolve(entry), "\(entry)")
         }
         #expect(described.resolve(entries[5]) == nil)
+        // Known by name, but with no Swift type behind it: a dry run can say
+        // what would be kept, never decode it.
+        guard case .failure(let reason) = described.decode(NavEntry(tag: "settings", version: 3, payload: "{}")) else {
+            Issue.record("a manifest's type decoded")
+            return
+        }
+        #expect(reason == .noSwiftType)
     }
 
     @Test func minimalManifestDocumentIsAccepted() throws {

@@ -49,7 +49,7 @@ extension DestinationRegistry {
         }
         guard let decodePayload = registration.decodePayload else {
             // Known from a manifest only: there is no Swift type to decode with.
-            return .failure(.payloadDoesNotDecode(codingPath: "", description: "the type is known by description only"))
+            return .failure(.noSwiftType)
         }
         do {
             let value = try decodePayload(decodedEntry.payload)
@@ -86,11 +86,12 @@ extension DestinationRegistry {
         do {
             json = try JSONValue(parsing: payload)
         } catch {
-            return .failure(.upgradeFailed(from: saved, description: "the payload is not JSON: \(error)"))
+            // Not JSON at all: what a decode would say too.
+            return .failure(.payloadDoesNotDecode(codingPath: "", description: String(describing: error)))
         }
         for version in saved..<current {
             guard let step = steps[version] else {
-                return .failure(.upgradeFailed(from: version, description: "no upgrade step from version \(version) to \(version + 1)"))
+                return .failure(.upgradeStepMissing(from: version))
             }
             do {
                 json = try step(json)
@@ -101,7 +102,7 @@ extension DestinationRegistry {
         do {
             return .success(try json.jsonText())
         } catch {
-            return .failure(.upgradeFailed(from: current - 1, description: "the upgraded payload does not encode: \(error)"))
+            return .failure(.upgradeFailed(from: current - 1, description: String(describing: error)))
         }
     }
 

@@ -9,8 +9,14 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
     case payloadDoesNotDecode(codingPath: String, description: String)
     /// A newer app saved it at a payload version this one does not know.
     case newerVersion(saved: Int, known: Int)
-    /// An upgrade step failed, or one is missing.
+    /// The app's upgrade step from this version threw, or gave JSON that
+    /// does not encode; `description` is what its error said.
     case upgradeFailed(from: Int, description: String)
+    /// No upgrade step from this version to the next is registered.
+    case upgradeStepMissing(from: Int)
+    /// The type is known from a registry manifest only: there is no Swift
+    /// type to decode it with (a tool's dry run).
+    case noSwiftType
     /// The app's validator rejected the destination.
     case rejectedByValidator(String)
     /// The type is marked never persisted.
@@ -35,6 +41,8 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
         case .payloadDoesNotDecode: "payload-does-not-decode"
         case .newerVersion: "newer-version"
         case .upgradeFailed: "upgrade-failed"
+        case .upgradeStepMissing: "upgrade-step-missing"
+        case .noSwiftType: "no-swift-type"
         case .rejectedByValidator: "rejected-by-validator"
         case .neverPersisted: "never-persisted"
         case .expired: "expired"
@@ -56,6 +64,10 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
             return "payload version \(saved) is newer than the version this app knows (\(known))"
         case let .upgradeFailed(from, description):
             return "upgrade from version \(from) failed: \(description)"
+        case let .upgradeStepMissing(from):
+            return "no upgrade step from version \(from) to \(from + 1)"
+        case .noSwiftType:
+            return "the type is known from a manifest only, with no Swift type to decode it"
         case let .rejectedByValidator(reason):
             return "rejected by validator: \(reason)"
         case .neverPersisted:
