@@ -44,8 +44,8 @@ extension NavStore {
     ///   entitlements do not name (macOS returns a URL for any group; a
     ///   sandboxed app then fails to open there with
     ///   ``NavStoreError/readOnly(path:)`` or
-    ///   ``NavStoreError/cannotOpen(path:message:)``);
-    ///   ``NavStoreError/cannotOpen(path:message:)`` when a folder cannot be
+    ///   ``NavStoreError/cannotOpen(path:step:cause:)``);
+    ///   ``NavStoreError/cannotOpen(path:step:cause:)`` when a folder cannot be
     ///   created.
     public static func defaultURL(appGroup: String? = nil, fileName: String = "navstate.sqlite") throws(NavStoreError) -> URL {
         let location = StorageLocation.current

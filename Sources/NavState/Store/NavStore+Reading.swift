@@ -54,18 +54,18 @@ final class TemporaryCopy {
             return String(cString: base)
         }
         guard let created else {
-            throw .cannotOpen(path: source, step: .copyForReading, cause: "no temporary directory: \(String(cString: strerror(errno)))")
+            throw .cannotOpen(path: source, step: .copyForReading, cause: String(cString: strerror(errno)))
         }
         directory = created
         path = directory + "/copy.sqlite"
         for suffix in ["", "-wal"] {
             guard let data = FileManager.default.contents(atPath: source + suffix) else {
                 try? FileManager.default.removeItem(atPath: directory)
-                throw .cannotOpen(path: source, step: .copyForReading, cause: "\(source + suffix) could not be read")
+                throw .cannotOpen(path: source, step: .copyForReading, cause: nil)
             }
             guard FileManager.default.createFile(atPath: path + suffix, contents: data, attributes: [.posixPermissions: 0o600]) else {
                 try? FileManager.default.removeItem(atPath: directory)
-                throw .cannotOpen(path: source, step: .copyForReading, cause: "\(directory) could not be written")
+                throw .cannotOpen(path: source, step: .copyForReading, cause: nil)
             }
         }
     }
