@@ -54,8 +54,7 @@ extension NavStore {
             try connection.execute("PRAGMA secure_delete = ON")
             defer { try? connection.execute("PRAGMA secure_delete = OFF") }
             return try connection.transaction(immediate: true) { () throws(SQLiteError) -> Bool in
-                try connection.cached("DELETE FROM scene WHERE name = ?1").bind(.text(scene)).run()
-                return connection.changes > 0
+                try RevisionTable.deleteScene(connection, name: scene)
             }
         }
         logger.debug("deleted scene", metadata: ["scene": "\(scene)", "existed": "\(deleted)"])
@@ -75,7 +74,7 @@ extension NavStore {
             try connection.execute("PRAGMA secure_delete = ON")
             defer { try? connection.execute("PRAGMA secure_delete = OFF") }
             try connection.transaction(immediate: true) { () throws(SQLiteError) in
-                try connection.execute("DELETE FROM revision; DELETE FROM restore_attempt; DELETE FROM scene;")
+                try RevisionTable.deleteEverything(connection)
             }
             connection.resetActiveStatements()
             try connection.execute("VACUUM")

@@ -87,14 +87,8 @@ extension NavStore {
     /// Older revisions are not read: ``restore(scene:registry:options:)``
     /// skips a damaged one on its own.
     package func scenesThatDoNotLoad() throws(NavStoreError) -> [SceneDamage] {
-        let names = try withConnection("check scenes") { (store: inout State) throws(SQLiteError) -> [(String, Int)] in
-            let statement = try store.connection.cached("""
-                SELECT s.name, coalesce((SELECT max(r.number) FROM revision AS r WHERE r.scene_id = s.id), 0)
-                FROM scene AS s ORDER BY s.name
-                """)
-            var names: [(String, Int)] = []
-            while try statement.step() { names.append((statement.text(at: 0), statement.int(at: 1))) }
-            return names
+        let names = try withConnection("check scenes") { (store: inout State) throws(SQLiteError) in
+            try RevisionTable.scenesWithHeadNumbers(store.connection)
         }
         var damaged: [SceneDamage] = []
         for (name, head) in names {
@@ -122,25 +116,8 @@ extension NavStore {
     /// reports these beside ``damagedScenes()``; nothing here stops a
     /// restore, so recovery leaves such scenes alone.
     package func rowProblems() throws(NavStoreError) -> [SceneDamage] {
-        struct Row { var name: String; var kept: Int?; var outOfRange: Int; var head: Int?; var counts: (Int, Int, Int)? }
-        let rows = try withConnection("check rows") { (store: inout State) throws(SQLiteError) -> [Row] in
-            let statement = try store.connection.cached("""
-                SELECT s.name, s.kept_revisions,
-                       (SELECT count(*) FROM revision WHERE scene_id = s.id AND number NOT BETWEEN 1 AND 4503599627370496),
-                       r.number, r.entry_count, r.presentation_count, r.byte_count
-                FROM scene AS s LEFT JOIN revision AS r ON r.scene_id = s.id
-                    AND r.number = (SELECT max(number) FROM revision
-                                    WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
-                ORDER BY s.name
-                """)
-            var rows: [Row] = []
-            while try statement.step() {
-                let head = statement.optionalInt(at: 3)
-                rows.append(Row(
-                    name: statement.text(at: 0), kept: statement.optionalInt(at: 1), outOfRange: statement.int(at: 2), head: head,
-                    counts: head == nil ? nil : (statement.int(at: 4), statement.int(at: 5), statement.int(at: 6))))
-            }
-            return rows
+        let rows = try withConnection("check rows") { (store: inout State) throws(SQLiteError) in
+            try RevisionTable.rowsToCheck(store.connection)
         }
         var problems: [SceneDamage] = []
         for row in rows {
@@ -186,23 +163,7 @@ extension NavStore {
             store.cache.forget(scene)
             let connection = store.connection
             return try connection.transaction(immediate: true) { () throws(SQLiteError) -> String? in
-                let exists = try connection.cached("SELECT count(*) FROM scene WHERE name = ?1")
-                try exists.bind(.text(scene))
-                guard try exists.step(), exists.int(at: 0) > 0 else { return nil }
-                exists.reset()
-                var number = 1
-                while true {
-                    let candidate = "\(scene)#damaged-\(number)"
-                    try exists.bind(.text(candidate))
-                    let taken = try exists.step() && exists.int(at: 0) > 0
-                    exists.reset()
-                    if !taken {
-                        try connection.cached("UPDATE scene SET name = ?1 WHERE name = ?2")
-                            .bind(.text(candidate), .text(scene)).run()
-                        return candidate
-                    }
-                    number += 1
-                }
+                try RevisionTable.renameAside(connection, scene: scene)
             }
         }
         guard let renamed else {

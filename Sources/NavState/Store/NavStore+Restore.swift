@@ -115,10 +115,7 @@ extension NavStore {
     /// Confirms a restore of `revision` of `scene`; see `confirmRestore(_:)`.
     public func confirmRestore(scene: String, revision: Int) throws(NavStoreError) {
         try withConnection("confirm restore") { (store: inout State) throws(SQLiteError) in
-            try store.connection.cached("""
-                DELETE FROM restore_attempt
-                WHERE scene_id = (SELECT id FROM scene WHERE name = ?1) AND revision = ?2
-                """).bind(.text(scene), .integer(revision)).run()
+            try RestoreAttempts.confirm(store.connection, scene: scene, revision: revision)
         }
         logger.debug("confirmed restore", metadata: ["scene": "\(scene)", "revision": "\(revision)"])
     }
@@ -126,14 +123,7 @@ extension NavStore {
     /// Unconfirmed restores recorded for a scene's revisions, newest first.
     public func unconfirmedRestores(scene: String) throws(NavStoreError) -> [(revision: Int, count: Int)] {
         try withConnection("list restore attempts") { (store: inout State) throws(SQLiteError) in
-            let statement = try store.connection.cached("""
-                SELECT a.revision, a.unconfirmed FROM restore_attempt AS a JOIN scene AS s ON s.id = a.scene_id
-                WHERE s.name = ?1 ORDER BY a.revision DESC
-                """)
-            try statement.bind(.text(scene))
-            var attempts: [(revision: Int, count: Int)] = []
-            while try statement.step() { attempts.append((statement.int(at: 0), statement.int(at: 1))) }
-            return attempts
+            try RestoreAttempts.unconfirmed(store.connection, scene: scene)
         }
     }
 
@@ -179,13 +169,7 @@ extension NavStore {
                 // may use with their unconfirmed restores, then the rows the
                 // chosen one builds on. A launch prepares every statement it
                 // runs, and preparing costs more than the reading.
-                let rows = try connection.cached("""
-                    SELECT s.id, s.kept_revisions, r.number, r.base, r.chain_bytes, coalesce(a.unconfirmed, 0), r.saved_at, r.change
-                    FROM scene AS s JOIN revision AS r ON r.scene_id = s.id
-                    LEFT JOIN restore_attempt AS a ON a.scene_id = s.id AND a.revision = r.number
-                    WHERE s.name = ?1 AND r.number BETWEEN 1 AND 4503599627370496 ORDER BY r.number DESC
-                    """)
-                try rows.bind(.text(scene))
+                let rows = try RestoreAttempts.launchRows(connection, scene: scene)
                 defer { rows.reset() }
                 var choice = RevisionChoice()
                 var top: SceneHead?
@@ -239,10 +223,7 @@ extension NavStore {
                     return .failure(DamagedChoice(choice: choice))
                 }
                 guard let target = chosen, let top else { return .success(choice) }
-                try connection.cached("""
-                    INSERT INTO restore_attempt (scene_id, revision, unconfirmed) VALUES (?1, ?2, 1)
-                    ON CONFLICT (scene_id, revision) DO UPDATE SET unconfirmed = unconfirmed + 1
-                    """).bind(.integer(top.sceneID), .integer(target.number)).run()
+                try RestoreAttempts.countAttempt(connection, sceneID: top.sceneID, revision: target.number)
                 let built: Result<RevisionRead, Damage>
                 switch ChainReader.start(sceneID: top.sceneID, number: target.number, base: target.base) {
                 case .failure(let problem): built = .failure(problem)
@@ -277,11 +258,7 @@ extension NavStore {
     /// launches, so no later restore tries it again.
     private func countAsFailedLaunch(scene: String, revision: Int, limit: Int) throws(NavStoreError) {
         try withConnection("restore") { (store: inout State) throws(SQLiteError) in
-            try store.connection.cached("""
-                INSERT INTO restore_attempt (scene_id, revision, unconfirmed)
-                SELECT id, ?2, ?3 FROM scene WHERE name = ?1
-                ON CONFLICT (scene_id, revision) DO UPDATE SET unconfirmed = max(unconfirmed, excluded.unconfirmed)
-                """).bind(.text(scene), .integer(revision), .integer(limit)).run()
+            try RestoreAttempts.countAsFailed(store.connection, scene: scene, revision: revision, limit: limit)
         }
     }
 

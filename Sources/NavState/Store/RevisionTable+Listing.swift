@@ -233,4 +233,87 @@ extension RevisionTable {
         }
         return revisions
     }
+
+    // MARK: Deleting and repairing
+
+    /// Deletes a scene's row and, by the foreign keys, its revisions and
+    /// attempts; whether it existed.
+    static func deleteScene(_ connection: SQLiteConnection, name: String) throws(SQLiteError) -> Bool {
+        try connection.cached("DELETE FROM scene WHERE name = ?1").bind(.text(name)).run()
+        return connection.changes > 0
+    }
+
+    /// Deletes every scene, revision and attempt.
+    static func deleteEverything(_ connection: SQLiteConnection) throws(SQLiteError) {
+        try connection.execute("DELETE FROM revision; DELETE FROM restore_attempt; DELETE FROM scene;")
+    }
+
+    /// Every scene's name with its newest revision number (0 when it has
+    /// none), by name.
+    static func scenesWithHeadNumbers(_ connection: SQLiteConnection) throws(SQLiteError) -> [(String, Int)] {
+        let statement = try connection.cached("""
+            SELECT s.name, coalesce((SELECT max(r.number) FROM revision AS r WHERE r.scene_id = s.id), 0)
+            FROM scene AS s ORDER BY s.name
+            """)
+        defer { statement.reset() }
+        var names: [(String, Int)] = []
+        while try statement.step() { names.append((statement.text(at: 0), statement.int(at: 1))) }
+        return names
+    }
+
+    /// What `navstate check` compares a scene's rows against its state:
+    /// its `kept_revisions`, how many rows are numbered out of range, and
+    /// its head row's number and counts.
+    struct RowsToCheck {
+        var name: String
+        var kept: Int?
+        var outOfRange: Int
+        var head: Int?
+        var counts: (entries: Int, presentations: Int, bytes: Int)?
+    }
+
+    static func rowsToCheck(_ connection: SQLiteConnection) throws(SQLiteError) -> [RowsToCheck] {
+        let statement = try connection.cached("""
+            SELECT s.name, s.kept_revisions,
+                   (SELECT count(*) FROM revision WHERE scene_id = s.id AND number NOT BETWEEN 1 AND 4503599627370496),
+                   r.number, r.entry_count, r.presentation_count, r.byte_count
+            FROM scene AS s LEFT JOIN revision AS r ON r.scene_id = s.id
+                AND r.number = (SELECT max(number) FROM revision
+                                WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
+            ORDER BY s.name
+            """)
+        defer { statement.reset() }
+        var rows: [RowsToCheck] = []
+        while try statement.step() {
+            let head = statement.optionalInt(at: 3)
+            rows.append(RowsToCheck(
+                name: statement.text(at: 0), kept: statement.optionalInt(at: 1), outOfRange: statement.int(at: 2), head: head,
+                counts: head == nil ? nil : (statement.int(at: 4), statement.int(at: 5), statement.int(at: 6))))
+        }
+        return rows
+    }
+
+    /// Renames a scene to the first free `<name>#damaged-<n>`; `nil` when
+    /// there is no such scene. Run inside the caller's write transaction.
+    static func renameAside(_ connection: SQLiteConnection, scene: String) throws(SQLiteError) -> String? {
+        let exists = try connection.cached("SELECT count(*) FROM scene WHERE name = ?1")
+        try exists.bind(.text(scene))
+        guard try exists.step(), exists.int(at: 0) > 0 else {
+            exists.reset()
+            return nil
+        }
+        exists.reset()
+        var number = 1
+        while true {
+            let candidate = "\(scene)#damaged-\(number)"
+            try exists.bind(.text(candidate))
+            let taken = try exists.step() && exists.int(at: 0) > 0
+            exists.reset()
+            if !taken {
+                try connection.cached("UPDATE scene SET name = ?1 WHERE name = ?2").bind(.text(candidate), .text(scene)).run()
+                return candidate
+            }
+            number += 1
+        }
+    }
 }

@@ -2,14 +2,14 @@ import Foundation
 import NavStateModel
 import NavStateSQLite
 
-/// The SQL of the `scene` and `revision` tables as saving, loading,
-/// listing, history and pruning use them (this file and
-/// RevisionTable+Listing.swift): one of the store's parts, with
-/// `HeadCache`. Still beside it, in the store's extensions: the crash-loop
-/// guard's launch statement and `restore_attempt` rows
-/// (NavStore+Restore.swift), delete and purge (NavStore+Maintenance.swift),
-/// and the repair queries (NavStore+Recovery.swift). Every number read is
-/// checked against its range where it is read (`StoredRange`).
+/// The SQL of the `scene` and `revision` tables: saving, loading, listing,
+/// history, pruning, deleting and repairing (this file and
+/// RevisionTable+Listing.swift). One of the store's parts, with
+/// `HeadCache`, and `RestoreAttempts` for the crash-loop guard's rows. What
+/// stays in the store's extensions is about the file as a whole: pragmas,
+/// `VACUUM`, the WAL checkpoint, counts and the integrity check. Every
+/// number read is checked against its range where it is read
+/// (`StoredRange`).
 enum RevisionTable {
     /// A scene's id, its `kept_revisions`, and its head row (number, base,
     /// chain bytes) in one statement, as a save needs them; `nil` when the
