@@ -43,6 +43,12 @@ extension NavStore {
         try revisionSummaries(scene: scene)
     }
 
+    /// Unconfirmed restores recorded for a scene's revisions, newest first:
+    /// what the crash-loop guard counts against each.
+    public func unconfirmedRestores(scene: String) throws(NavStoreError) -> [(revision: Int, count: Int)] {
+        try unconfirmedRestoreCounts(scene: scene)
+    }
+
     /// Every scene whose head revision cannot be loaded, and why: a scene
     /// without revisions, a chain of rows with one missing or one that does
     /// not decode, a layout that does not decode or does not match the

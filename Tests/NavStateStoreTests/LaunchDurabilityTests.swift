@@ -1,5 +1,6 @@
 import Foundation
 import NavState
+import NavStateTooling
 @testable import NavStateTestSupport
 @testable import NavStoreTestSupport
 import Testing

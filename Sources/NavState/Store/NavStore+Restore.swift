@@ -120,8 +120,9 @@ extension NavStore {
         logger.debug("confirmed restore", metadata: ["scene": "\(scene)", "revision": "\(revision)"])
     }
 
-    /// Unconfirmed restores recorded for a scene's revisions, newest first.
-    public func unconfirmedRestores(scene: String) throws(NavStoreError) -> [(revision: Int, count: Int)] {
+    /// Unconfirmed restores recorded for a scene's revisions, newest first
+    /// (NavStateTooling's `unconfirmedRestores(scene:)`).
+    package func unconfirmedRestoreCounts(scene: String) throws(NavStoreError) -> [(revision: Int, count: Int)] {
         try withConnection("list restore attempts") { (store: inout State) throws(SQLiteError) in
             try RestoreAttempts.unconfirmed(store.connection, scene: scene)
         }
