@@ -153,6 +153,25 @@ struct TamperedRowTests {
         try restored.state.validate()
     }
 
+    /// The entry past a limit is the damage; what sits above it is whole,
+    /// and drops as it would above any dropped entry.
+    @Test func entriesAboveDamageDropAsAboveADroppedEntry() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        try await NavStore(path: path, configuration: StoreFixtures.quiet())
+            .save(SceneState(root: (0..<5).map { StoreFixtures.entry("\($0)") }), scene: "main")
+        var small = StoreFixtures.quiet()
+        small.limits.entriesPerStack = 2
+        let restored = try await NavStore(path: path, configuration: small)
+            .restore(scene: "main", registry: DestinationRegistry())
+        #expect(restored.state.root.count == 2)
+        #expect(restored.report.damage == [.pastEntryLimit(stack: 0, limit: 2)])
+        #expect(restored.report.dropped.map(\.reason) == [
+            .damaged(.pastEntryLimit(stack: 0, limit: 2)),
+            .aboveDroppedEntry(.stack(0, position: 2)), .aboveDroppedEntry(.stack(0, position: 2)),
+        ])
+    }
+
     @Test func checkFindsEverySceneThatCannotLoadAndRecoverySetsItAside() throws {
         let directory = try TemporaryDirectory()
         let path = try savedFile(in: directory)
