@@ -78,8 +78,8 @@ struct MigrationTests {
         #expect {
             try Migrator.migrate(connection, migrations: SchemaMigration.all + [breaking], logger: Logger(label: "test"), path: path)
         } throws: { error in
-            guard case let .corrupt(_, message) = error as? NavStoreError else { return false }
-            return message.contains("pointing at nothing")
+            // "main"'s six revisions and its one restore attempt.
+            error as? NavStoreError == .migrationBreaksReferences(path: path, migration: "9999_lose_scenes", rows: 7)
         }
         #expect(try connection.integer("PRAGMA user_version") == SchemaMigration.latestVersion)
         withExtendedLifetime(connection) {}
@@ -95,9 +95,18 @@ struct MigrationTests {
         #expect {
             try NavStore(path: path, configuration: StoreFixtures.quiet())
         } throws: { error in
-            guard case let .corrupt(_, message) = error as? NavStoreError else { return false }
-            return message.contains("schema version 1 does not match its tables")
+            guard case .schemaMismatch(path, 1, _) = error as? NavStoreError else { return false }
+            return true
         }
         #expect(StoreFixtures.bytes(of: path) == before)
+        // Recovery sets such a file aside whole and starts afresh.
+        let (store, recovery) = try NavStore.openRecovering(path: path, configuration: StoreFixtures.quiet())
+        guard case .schemaMismatch = recovery?.error else {
+            Issue.record("not recovered as a schema mismatch: \(String(describing: recovery))")
+            return
+        }
+        let aside = try #require(recovery?.movedTo)
+        #expect(StoreFixtures.bytes(of: aside) == before)
+        #expect(try store.schemaVersion() == SchemaMigration.latestVersion)
     }
 }

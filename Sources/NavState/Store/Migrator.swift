@@ -143,14 +143,11 @@ enum Migrator {
                     } catch where error.isSQLError {
                         // "table … already exists": the file's user_version says
                         // less than its tables do, so it was tampered with.
-                        return .failure(.corrupt(
-                            path: path,
-                            message: "its schema version \(current) does not match its tables (\(error.message))"))
+                        return .failure(.schemaMismatch(path: path, version: current, cause: error.message))
                     }
                     let broken = try connection.integer("SELECT count(*) FROM pragma_foreign_key_check")
                     if broken > 0 {
-                        return .failure(.corrupt(
-                            path: path, message: "migration \(migration.name) would leave \(broken) rows pointing at nothing"))
+                        return .failure(.migrationBreaksReferences(path: path, migration: migration.name, rows: broken))
                     }
                     try connection.cached(
                         "INSERT INTO navstate_migration (version, name, sql, applied_at) VALUES (?1, ?2, ?3, ?4)"

@@ -65,7 +65,7 @@ extension NavStore {
             failure = .corrupt(path: path, message: problems.prefix(3).joined(separator: "; "))
         } catch {
             switch error {
-            case .notADatabase, .corrupt, .foreignDatabase, .newerSchema, .notInitialized:
+            case .notADatabase, .corrupt, .schemaMismatch, .migrationBreaksReferences, .foreignDatabase, .newerSchema, .notInitialized:
                 failure = error
             default:
                 throw error

@@ -24,8 +24,16 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// pulled off a device that runs an older app): it reads only its own.
     /// Opening it for writing migrates it.
     case olderSchema(path: String, found: Int, known: Int)
-    /// SQLite found the file damaged; `message` is SQLite's report.
+    /// SQLite found the file damaged; `message` is SQLite's report (or its
+    /// integrity check's first lines).
     case corrupt(path: String, message: String)
+    /// The file's schema version says less than its tables do (a migration
+    /// found its table already there): `version` is what the file claims,
+    /// `cause` SQLite's words. Tampered with; it was left untouched.
+    case schemaMismatch(path: String, version: Int, cause: String)
+    /// A migration would leave `rows` rows pointing at nothing; it was
+    /// rolled back and the file left as it was.
+    case migrationBreaksReferences(path: String, migration: String, rows: Int)
     /// A scene's revision does not form a valid scene state: rows tampered
     /// with or damaged, which SQLite itself cannot see. `revision` is 0
     /// when the scene has none. The rest of the file is usable;
@@ -171,6 +179,10 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path) has schema \(found); this NavState reads schema \(known). Opening it for writing migrates it (keep a copy if an older app must read it); the file was left untouched"
         case let .corrupt(path, message):
             return "\(path) is damaged (\(message)); it was left untouched. Open it with NavStore.openRecovering to set it aside and start fresh"
+        case let .schemaMismatch(path, version, cause):
+            return "\(path) says schema \(version) but holds more tables than that (\(cause)); it was left untouched. Open it with NavStore.openRecovering to set it aside and start fresh"
+        case let .migrationBreaksReferences(path, migration, rows):
+            return "migration \(migration) would leave \(rows) rows of \(path) pointing at nothing; it was rolled back and the file left as it was"
         case let .damagedScene(path, scene, revision, damage):
             return "revision \(revision) of scene '\(Self.shortened(scene))' in \(path) is damaged: \(damage). The rest of the file is usable; NavStore.openRecovering sets the scene aside"
         case let .readOnly(path):
