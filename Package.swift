@@ -170,6 +170,7 @@ let package = Package(
             dependencies: [
                 "NavStateCLI", "NavState", "NavStateModel", "NavStateTooling", "NavStateSQLite",
                 "NavStateTestSupport", "NavStoreTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Read from the source tree by CLIGoldenTests, not bundled.
             exclude: ["Golden"]

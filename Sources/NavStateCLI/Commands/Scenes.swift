@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NavState
 import NavStateTooling
+import NavStateModel
 
 extension NavStateCommand {
     struct Scenes: AsyncParsableCommand {
@@ -37,9 +38,7 @@ extension NavStateCommand {
             }
             if let limit { scenes = Array(scenes.prefix(limit)) }
             if output.json {
-                // SceneSummary's own coding: the keys are its properties, the time
-                // ISO 8601 (Terminal.printJSON's date strategy).
-                try Terminal.printJSON(scenes)
+                Terminal.write(Data(Self.json(scenes)))
                 return
             }
             if scenes.isEmpty {
@@ -47,6 +46,40 @@ extension NavStateCommand {
                 return
             }
             Terminal.write(Data(Self.table(scenes)))
+        }
+
+        /// The summaries as `Terminal.printJSON` writes them (SceneSummary's
+        /// own coding, keys sorted, pretty-printed, the time in ISO 8601),
+        /// written straight through the wire format's string writer:
+        /// `JSONEncoder` took about a second for 100,000 scenes.
+        /// `ScenesJSONTests` compares the two byte for byte.
+        static func json(_ scenes: [SceneSummary]) -> [UInt8] {
+            guard !scenes.isEmpty else { return Array("[\n\n]\n".utf8) }
+            var out: [UInt8] = []
+            out.reserveCapacity(scenes.count * 200)
+            func text(_ literal: StaticString) { literal.withUTF8Buffer { out.append(contentsOf: $0) } }
+            func number(_ value: Int) { out.append(contentsOf: String(value).utf8) }
+            text("[\n")
+            for (index, scene) in scenes.enumerated() {
+                if index > 0 { text(",\n") }
+                text("  {\n    \"bytes\" : ")
+                number(scene.bytes)
+                text(",\n    \"entryCount\" : ")
+                number(scene.entryCount)
+                text(",\n    \"headIsMissing\" : ")
+                if scene.headIsMissing { text("true") } else { text("false") }
+                text(",\n    \"presentations\" : ")
+                number(scene.presentations)
+                text(",\n    \"revision\" : ")
+                number(scene.revision)
+                text(",\n    \"scene\" : ")
+                JSONStringArrayWriter.appendString(scene.scene, to: &out, escapingSlashes: false)
+                text(",\n    \"updatedAt\" : \"")
+                Terminal.appendTimestamp(scene.updatedAt, to: &out)
+                text("\"\n  }")
+            }
+            text("\n]\n")
+            return out
         }
 
         /// The table as `TextTable` lays it out, written straight from the

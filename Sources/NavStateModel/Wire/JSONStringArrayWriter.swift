@@ -21,13 +21,15 @@ package enum JSONStringArrayWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    package static func appendString(_ string: String, to output: inout [UInt8]) {
+    /// - Parameter escapingSlashes: `false` writes `/` as it is, as
+    ///   `JSONEncoder` with `.withoutEscapingSlashes` does.
+    package static func appendString(_ string: String, to output: inout [UInt8], escapingSlashes: Bool = true) {
         output.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
             case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "/"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "/")])
+            case UInt8(ascii: "/") where escapingSlashes: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "/")])
             case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
             case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
             case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
