@@ -73,7 +73,7 @@ extension NavStore {
     struct KnownPrefixes {
         var counts: [Int] = []
         var bytes: [Int] = []
-        /// The cached head they were found in (`CachedHead.serial`).
+        /// The cached head they were found in (`HeadCache.Head.serial`).
         var serial = -1
 
         /// The known leading elements of a stack of `count` elements.
