@@ -135,7 +135,6 @@ extension NavStore {
     /// - Returns: The file's size in bytes before and after.
     @discardableResult
     public func vacuum() throws(NavStoreError) -> (before: Int, after: Int) {
-        if isReadOnly { throw .readOnly(path: path) }
         let before = try stats()
         try vacuumFile()
         let after = try stats()

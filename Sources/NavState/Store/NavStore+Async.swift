@@ -23,14 +23,17 @@ extension NavStore {
     public func perform<T: Sendable>(
         _ work: @escaping @Sendable (NavStore) throws(NavStoreError) -> T
     ) async throws(NavStoreError) -> T {
-        try await onStoreQueue { [self] in Self.outcome { () throws(NavStoreError) in try work(self) } }
+        try await Self.run(on: queue) { [self] in Self.outcome { () throws(NavStoreError) in try work(self) } }
     }
 
-    /// Runs blocking store work on the store's queue and resumes the caller
-    /// when it is done. The work reports through `Result` rather than a
-    /// typed-throwing closure, so nothing here needs runtime metadata for
-    /// typed throws (macOS 15 / iOS 18; docs/platforms.md).
-    private func onStoreQueue<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, NavStoreError>) async throws(NavStoreError) -> T {
+    /// Runs blocking work on a store's queue and resumes the caller when it
+    /// is done: the one place a call crosses to the queue. The work reports
+    /// through `Result` rather than a typed-throwing closure, so nothing
+    /// here needs runtime metadata for typed throws (macOS 15 / iOS 18;
+    /// docs/platforms.md).
+    private static func run<T: Sendable>(
+        on queue: DispatchQueue, _ work: @escaping @Sendable () -> Result<T, NavStoreError>
+    ) async throws(NavStoreError) -> T {
         let pending = PendingWork(work)
         let result: Result<T, NavStoreError> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: pending.run()) }
@@ -93,13 +96,7 @@ extension NavStore {
         _ work: @escaping @Sendable (DispatchQueue) -> Result<T, NavStoreError>
     ) async throws(NavStoreError) -> T {
         let queue = makeQueue()
-        let result: Result<T, NavStoreError> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: work(queue)) }
-        }
-        switch result {
-        case .success(let value): return value
-        case .failure(let error): throw error
-        }
+        return try await run(on: queue) { work(queue) }
     }
 
     /// A synchronous store call's outcome as a value, to cross the queue.

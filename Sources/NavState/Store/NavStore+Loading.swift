@@ -72,25 +72,27 @@ extension NavStore {
         if let kept, number <= top.number - kept { return .success(nil) }
         switch try RevisionTable.readRevision(connection, sceneID: sceneID, number: number) {
         case nil: return .success(nil)
-        case let chain?: return finishRead(scene: scene, number: number, chain: chain, top: top, limits: limits, in: &store).map { $0 }
+        case let chain?:
+            switch finishRead(scene: scene, number: number, chain: chain, top: top, limits: limits, in: &store) {
+            case .success(let loaded): return .success(loaded)
+            case .failure(let damage): return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: damage))
+            }
         }
     }
 
     /// A revision's state from the chain its rows built: the layout decoded,
-    /// what does not fit left out, and the head cached when it is whole.
+    /// what does not fit left out, and the head cached when it is whole;
+    /// the damage that leaves nothing of it to trust, otherwise.
     func finishRead(
         scene: String, number: Int, chain: Result<RevisionRead, Damage>, top: SceneHead,
         limits: Limits?, in store: inout State
-    ) -> Result<(StoredRevision, [StoredDamage]), NavStoreError> {
+    ) -> Result<(StoredRevision, [StoredDamage]), Damage> {
         let read: RevisionRead
         switch chain {
-        case .failure(let damage):
-            return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: damage))
+        case .failure(let damage): return .failure(damage)
         case .success(let value): read = value
         }
-        guard let layout = StoredLayout.decode(read.layout) else {
-            return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: .unreadableLayout))
-        }
+        guard let layout = StoredLayout.decode(read.layout) else { return .failure(.unreadableLayout) }
         let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
         if number == top.number && damage.isEmpty, let chainBytes = top.chainBytes {
             store.cache.remember(

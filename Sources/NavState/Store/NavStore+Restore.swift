@@ -243,8 +243,8 @@ extension NavStore {
                 case .success(let loaded):
                     choice.read = .loaded(LoadedRevision(revision: loaded.0, damage: loaded.1))
                     return .success(choice)
-                case .failure(let error):
-                    choice.read = .damaged(revision: target.number, damage: error.damage)
+                case .failure(let damage):
+                    choice.read = .damaged(revision: target.number, damage: damage)
                     return .failure(DamagedChoice(choice: choice))
                 }
             }
@@ -279,12 +279,5 @@ extension NavStore {
                 "tag": "\(dropped.entry.tag)", "reason": "\(dropped.reason.code)",
             ])
         }
-    }
-}
-
-private extension NavStoreError {
-    /// What a damaged revision's skip records: the damage itself.
-    var damage: Damage {
-        if case let .damagedScene(_, _, _, damage) = self { damage } else { .unreadablePages }
     }
 }

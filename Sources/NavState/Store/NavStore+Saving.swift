@@ -123,11 +123,11 @@ extension NavStore {
     }
 
     /// A save, in the steps its parts name: the input checked and encoded
-    /// before the lock (``SaveInput``); then, in one write transaction, the
-    /// head found (``HeadCache`` or ``RevisionTable/locateHead(_:scene:)``),
-    /// its entries in hand (``loadHeadEntries(_:into:)``), and the new row
-    /// written (``writeRevision(_:over:in:)``); the head kept for the next
-    /// save once the transaction committed.
+    /// before the lock (`saveInput`); then, in one write transaction, the
+    /// head found (in `HeadCache`, or by `RevisionTable.locateHead`), its
+    /// entries brought into hand (`loadHeadEntries`), and the new row
+    /// written (`writeRevision`); the head kept for the next save once the
+    /// transaction committed.
     private func save<Element: StorableElement>(
         checked state: SceneState<Element>,
         omitted: [DroppedEntry],
@@ -147,9 +147,13 @@ extension NavStore {
                 sawOtherWrites = HeadCache.sawOtherWrites(since: versionAfterLastSave, connection)
                 // The file is as this connection's last save left it, and
                 // the cached head was right then: the scene is as cached.
-                var found = !sawOtherWrites ? hand.row : nil
-                if found == nil { found = try RevisionTable.locateHead(connection, scene: scene).map(FoundHead.init) }
-                var head = found ?? FoundHead(sceneID: 0, keptRevisions: nil, top: nil)
+                var head: FoundHead
+                if !sawOtherWrites, let cached = hand.row {
+                    head = cached
+                } else {
+                    let row = try RevisionTable.locateHead(connection, scene: scene)
+                    head = row.map(FoundHead.init) ?? FoundHead(sceneID: 0, keptRevisions: nil, top: nil)
+                }
                 let number = head.top?.number ?? 0
                 guard number < StoredRange.revision.upperBound else {
                     return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: .revisionNumberExhausted(number)))

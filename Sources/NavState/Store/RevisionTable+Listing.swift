@@ -204,10 +204,10 @@ extension RevisionTable {
 
     /// A count as a listing shows it: 0 when the file's is out of range
     /// (`navstate check` reports the row).
-    package static func storedCount(_ value: Int) -> Int { StoredRange.count.contains(value) ? value : 0 }
+    static func storedCount(_ value: Int) -> Int { StoredRange.count.contains(value) ? value : 0 }
 
     /// A byte count as a listing shows it: 0 when the file's is out of range.
-    package static func storedBytes(_ value: Int) -> Int { StoredRange.bytes.contains(value) ? value : 0 }
+    static func storedBytes(_ value: Int) -> Int { StoredRange.bytes.contains(value) ? value : 0 }
 
     /// A scene's kept revisions, oldest first: rows older than the kept
     /// revisions are what a kept one builds on, not history; rows numbered

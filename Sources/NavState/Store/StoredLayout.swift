@@ -60,8 +60,7 @@ package struct StoredLayout: Codable, Equatable {
             string(method.rawValue)
         }
         text(#"],"values":{"#)
-        for (index, name) in values.keys.sorted(by: Self.encoderOrder).enumerated() {
-            guard let value = values[name] else { continue }
+        for (index, (name, value)) in values.sorted(by: { Self.encoderOrder($0.key, $1.key) }).enumerated() {
             if index > 0 { text(",") }
             string(name)
             text(#":{"payload":"#)
