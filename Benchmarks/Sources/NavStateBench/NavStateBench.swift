@@ -207,6 +207,8 @@ struct NavStateBench {
             print("## `navstate scenes` on \(sceneCounts.last ?? 0) scenes (wall time, whole process)\n")
             print("median \(format(stats.median)), min \(format(stats.percentile(0))), max \(format(stats.percentile(1)))\n")
             target("navstate scenes on \(sceneCounts.last ?? 0) scenes", stats.median / 1e9, "< 0.2 s", stats.median < 0.2e9, unit: "s")
+            let json = try Workloads.navstateScenes(navstate: navstate, database: bigFile, runs: quick ? 3 : 7, extra: ["--json"])
+            print("`--json`: median \(format(json.median)), min \(format(json.percentile(0))), max \(format(json.percentile(1))) (no target)\n")
         } else {
             print("(`navstate scenes` not measured: pass --navstate PATH, as run.sh does)\n")
         }

@@ -353,9 +353,10 @@ enum Workloads {
 
     // MARK: The command-line tool
 
-    /// Wall time of `navstate scenes` on a file.
-    static func navstateScenes(navstate: String, database: String, runs: Int) throws -> Stats {
-        Stats(samples: try (0..<runs).map { _ in try timeProcess(navstate, ["scenes", "--db", database]) })
+    /// Wall time of `navstate scenes` on a file, with `extra` arguments
+    /// (`--json`).
+    static func navstateScenes(navstate: String, database: String, runs: Int, extra: [String] = []) throws -> Stats {
+        Stats(samples: try (0..<runs).map { _ in try timeProcess(navstate, ["scenes", "--db", database] + extra) })
     }
 
     /// Wall time of one whole process, its output read to the end; a
