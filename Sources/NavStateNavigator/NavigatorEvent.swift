@@ -10,16 +10,18 @@ public import NavStateModel
 /// }
 /// ```
 public enum NavigatorEvent: Sendable, Hashable, CustomStringConvertible {
-    /// A destination was pushed onto stack `stack` (0 is the root stack).
-    case pushed(AnyDestination, stack: Int)
-    /// `count` destinations were popped off stack `stack`.
-    case popped(count: Int, stack: Int)
+    /// A destination was pushed onto the stack at `stack`.
+    case pushed(AnyDestination, stack: StackAddress)
+    /// `count` destinations were popped off the stack at `stack`.
+    case popped(count: Int, stack: StackAddress)
     /// A destination was presented.
     case presented(AnyDestination, method: PresentationMethod)
     /// The top `count` presentations were dismissed.
     case dismissed(count: Int)
-    /// A checkpoint was set on stack `stack`.
-    case checkpointSet(String, stack: Int)
+    /// A checkpoint was set on the stack at `stack`.
+    case checkpointSet(String, stack: StackAddress)
+    /// The tab bar at `tabBar` selected the tab `tab`.
+    case tabSelected(String, tabBar: StackAddress)
     /// The app returned to a checkpoint, with a value or not.
     case returnedToCheckpoint(String, value: AnyDestination?)
     /// A scene value was set or removed.
@@ -47,6 +49,7 @@ public enum NavigatorEvent: Sendable, Hashable, CustomStringConvertible {
         case let .presented(destination, method): "presented \(destination) as \(method.rawValue)"
         case let .dismissed(count): "dismissed \(count)"
         case let .checkpointSet(name, stack): "checkpoint '\(name)' set on stack \(stack)"
+        case let .tabSelected(tab, tabBar): "selected tab '\(tab)' of the tab bar at \(tabBar)"
         case let .returnedToCheckpoint(name, value): "returned to '\(name)'" + (value.map { " with \($0)" } ?? "")
         case let .valueChanged(name): "value '\(name)' changed"
         case let .navigated(steps): "navigated in \(steps) steps"

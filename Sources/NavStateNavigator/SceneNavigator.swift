@@ -116,21 +116,32 @@ public final class SceneNavigator {
         change { $0.presentations[index - 1].stack = path.elements }
     }
 
-    /// Pushes a value onto the top-most stack.
+    /// Pushes a value onto the stack on screen (``SceneState/stackOnScreen``):
+    /// the top presentation's, or the selected tab's, or the detail
+    /// column's; or onto the stack at `stack` when given.
     ///
     /// - Throws: ``NavigatorError/destination(_:)`` when its type is not
     ///   registered; ``NavigatorError/sceneState(_:)`` when the top-most
-    ///   presentation is a plain sheet or cover, which has no stack.
-    public func push<T: NavDestination>(_ value: T) throws(NavigatorError) {
+    ///   presentation is a plain sheet or cover, which has no stack, or the
+    ///   scene has no stack at `stack`.
+    public func push<T: NavDestination>(_ value: T, onto stack: StackAddress? = nil) throws(NavigatorError) {
         let destination = try erase(value)
-        let top = state.stackCount - 1
-        if top > 0, !state.presentations[top - 1].method.isManaged {
-            throw .sceneState(.cannotPushOnto(state.presentations[top - 1].method))
+        guard let target = stack ?? state.stackOnScreen else {
+            throw .sceneState(.cannotPushOnto(state.presentations.last?.method ?? .sheet))
+        }
+        guard state.stack(target) != nil else { throw .sceneState(.noSuchStack(target)) }
+        if target.presentation > 0, !state.presentations[target.presentation - 1].method.isManaged {
+            throw .sceneState(.cannotPushOnto(state.presentations[target.presentation - 1].method))
         }
         changeInPlace { state in
-            if top == 0 { state.root.append(destination) } else { state.presentations[top - 1].stack.append(destination) }
+            if target == .root, case .stack = state.content {
+                state.root.append(destination)
+            } else {
+                let entries = state.stack(target) ?? []
+                try? state.setStack(target, to: entries + [destination])
+            }
         }
-        emit(.pushed(destination, stack: top))
+        emit(.pushed(destination, stack: target))
     }
 
     /// Pushes a value, or logs why it cannot and changes nothing: for views,
@@ -148,21 +159,103 @@ public final class SceneNavigator {
         }
     }
 
-    /// Pops `count` destinations off the top-most stack (fewer if it holds
-    /// fewer).
-    public func pop(_ count: Int = 1) {
-        let top = state.stackCount - 1
-        let removed = min(max(count, 0), state.stack(top).count)
+    /// Pops `count` destinations off the stack on screen, or off the stack
+    /// at `stack` when given (fewer if it holds fewer).
+    public func pop(_ count: Int = 1, from stack: StackAddress? = nil) {
+        guard let target = stack ?? state.stackOnScreen, let entries = state.stack(target) else { return }
+        let removed = min(max(count, 0), entries.count)
         guard removed > 0 else { return }
         changeInPlace { state in
-            if top == 0 { state.root.removeLast(removed) } else { state.presentations[top - 1].stack.removeLast(removed) }
+            try? state.setStack(target, to: Array(entries.dropLast(removed)))
+            state.dropCheckpointsPointingNowhere()
         }
-        emit(.popped(count: removed, stack: top))
+        emit(.popped(count: removed, stack: target))
     }
 
-    /// Pops the top-most stack to its root view.
-    public func popToRoot() {
-        pop(state.stack(state.stackCount - 1).count)
+    /// Pops the stack on screen (or the one at `stack`) to its root view.
+    public func popToRoot(of stack: StackAddress? = nil) {
+        guard let target = stack ?? state.stackOnScreen, let entries = state.stack(target) else { return }
+        pop(entries.count, from: target)
+    }
+
+    // MARK: Trees
+
+    /// The selected tab of the tab bar at `tabBar` (the scene's own by
+    /// default); `nil` when there is no tab bar there.
+    public func selectedTab(of tabBar: StackAddress = .root) -> String? {
+        guard case .tabs(let tabs)? = state.container(at: tabBar) else { return nil }
+        return tabs.selected
+    }
+
+    /// Selects tab `tab` of the tab bar at `tabBar` (the scene's own by
+    /// default): what a `TabView` selection binding sets.
+    ///
+    /// - Throws: ``NavigatorError/sceneState(_:)`` when there is no such
+    ///   tab bar or tab.
+    public func select(tab: String, in tabBar: StackAddress = .root) throws(NavigatorError) {
+        guard case .tabs(let tabs)? = state.container(at: tabBar) else { throw .sceneState(.noSuchStack(tabBar)) }
+        guard tabs.ids.contains(tab) else { throw .sceneState(.selectedTabMissing(tab, tabBar: tabBar)) }
+        guard tabs.selected != tab else { return }
+        changeInPlace { state in
+            var tabs = tabs
+            tabs.selected = tab
+            try? state.replaceContainer(at: tabBar, with: .tabs(tabs))
+        }
+        emit(.tabSelected(tab, tabBar: tabBar))
+    }
+
+    /// The stack at `stack` as a path, for the `NavigationStack` of a tab
+    /// or a detail column; empty when there is no stack there.
+    public func path(at stack: StackAddress) -> NavPath {
+        NavPath(state.stack(stack) ?? [], registry: registry)
+    }
+
+    /// Replaces the stack at `stack`: what a tab's `NavigationStack(path:)`
+    /// binding sets. Nothing changes when there is no stack there.
+    public func setPath(_ path: NavPath, at stack: StackAddress) {
+        guard state.stack(stack) != nil, state.stack(stack) != path.elements else { return }
+        change { state in
+            try? state.setStack(stack, to: path.elements)
+            state.dropCheckpointsPointingNowhere()
+        }
+    }
+
+    /// Replaces the container at `address`: the scene's content with a tab
+    /// bar (`.root`), a tab's with a split view.
+    ///
+    /// - Throws: ``NavigatorError/sceneState(_:)`` when nothing is at
+    ///   `address`, or the state it leaves is not valid (a tab bar without
+    ///   tabs).
+    public func setContainer(_ container: NavContainer<AnyDestination>, at address: StackAddress = .root) throws(NavigatorError) {
+        var next = state
+        do {
+            try next.replaceContainer(at: address, with: container)
+            next.dropCheckpointsPointingNowhere()
+            try next.validate()
+        } catch {
+            throw .sceneState(error)
+        }
+        change { $0 = next }
+    }
+
+    /// Sets a split view's selection in one column; nothing when there is
+    /// no split view at `split`.
+    public func setSelection(_ selection: AnyDestination?, column: NavSplitColumn, of split: StackAddress = .root) {
+        guard case .split(var view)? = state.container(at: split) else { return }
+        switch column {
+        case .sidebar: view.sidebar = selection
+        case .content: view.content = view.hasContentColumn ? selection : nil
+        }
+        guard state.container(at: split) != .split(view) else { return }
+        change { try? $0.replaceContainer(at: split, with: .split(view)) }
+    }
+
+    /// Sets which columns a split view shows; nothing when there is no
+    /// split view at `split`.
+    public func setColumnVisibility(_ visibility: NavSplit<AnyDestination>.Visibility, of split: StackAddress = .root) {
+        guard case .split(var view)? = state.container(at: split), view.visibility != visibility else { return }
+        view.visibility = visibility
+        change { try? $0.replaceContainer(at: split, with: .split(view)) }
     }
 
     // MARK: Presentations
@@ -207,20 +300,19 @@ public final class SceneNavigator {
     private func dismissing(_ count: Int, from state: SceneState<AnyDestination>) -> SceneState<AnyDestination> {
         var state = state
         state.presentations.removeLast(count)
-        let stacks = state.stackCount
-        state.checkpoints.removeAll { $0.stack >= stacks }
+        state.dropCheckpointsPointingNowhere()
         return state
     }
 
     // MARK: Checkpoints
 
-    /// Marks the top-most stack as it is now, to return to by name; the
+    /// Marks the stack on screen as it is now, to return to by name; the
     /// return delivers no value.
     public func setCheckpoint(_ name: String) {
         addCheckpoint(name, valueType: nil)
     }
 
-    /// Marks the top-most stack as it is now; returning delivers a `T` to
+    /// Marks the stack on screen as it is now; returning delivers a `T` to
     /// the handler registered with ``onReturn(to:of:perform:)``.
     ///
     /// - Throws: ``NavigatorError/destination(_:)`` when `T` is not
@@ -233,8 +325,10 @@ public final class SceneNavigator {
     }
 
     private func addCheckpoint(_ name: String, valueType: String?) {
-        let top = state.stackCount - 1
-        let kept = state.stack(top).count
+        // Over a plain sheet, its own empty stack: returning dismisses what
+        // is above the sheet.
+        let top = state.stackOnScreen ?? StackAddress(presentation: state.presentations.count)
+        let kept = state.stack(top)?.count ?? 0
         change { $0.checkpoints.append(Checkpoint(name: name, stack: top, entriesKept: kept, valueType: valueType)) }
         emit(.checkpointSet(name, stack: top))
     }
@@ -559,8 +653,7 @@ extension SceneState {
     func showing(presentations count: Int) -> SceneState {
         var shown = self
         shown.presentations = Array(presentations.prefix(count))
-        let stacks = shown.stackCount
-        shown.checkpoints.removeAll { $0.stack >= stacks }
+        shown.dropCheckpointsPointingNowhere()
         return shown
     }
 }

@@ -113,11 +113,15 @@ public enum SceneImport {
             let entry = NavEntry(wireTag: tag, payload: payload)
             switch style {
             case .push:
-                let top = state.stackCount - 1
-                if top > 0 && !state.presentations[top - 1].method.isManaged {
-                    throw .flowStacksPushOntoPlainPresentation(route: route)
+                // FlowStacks routes are one stack per level.
+                if let last = state.presentations.indices.last {
+                    guard state.presentations[last].method.isManaged else {
+                        throw .flowStacksPushOntoPlainPresentation(route: route)
+                    }
+                    state.presentations[last].stack.append(entry)
+                } else {
+                    state.root.append(entry)
                 }
-                state.setStack(top, to: state.stack(top) + [entry])
             case .sheet(let withNavigation):
                 state.presentations.append(Presentation(method: withNavigation ? .managedSheet : .sheet, destination: entry))
             case .cover(let withNavigation):

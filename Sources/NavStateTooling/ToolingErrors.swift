@@ -11,6 +11,12 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unrecognisedDocument
     /// Scene JSON whose `format` this NavState does not read.
     case unknownSceneFormat(found: String, known: String)
+    /// A split view in scene JSON with a column count other than 2 or 3;
+    /// `at` is its address.
+    case splitColumnCount(at: String, columns: Int)
+    /// A split view in scene JSON whose visibility is none of
+    /// `NavigationSplitViewVisibility`'s.
+    case unknownSplitVisibility(at: String, found: String)
     /// A stack whose strings are not `[tag, payload]` pairs.
     case unpairedStrings(part: String, count: Int)
     /// A destination or value that is not exactly one `[tag, payload]` pair.
@@ -36,6 +42,10 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
             return codingPath.isEmpty ? "the document is not valid: \(description)" : "the document is not valid at \(codingPath): \(description)"
         case .unrecognisedDocument:
             return "expected a JSON array (SwiftUI, FlowStacks) or object (scene JSON)"
+        case let .splitColumnCount(at, columns):
+            return "the split view at \(at) has \(columns) columns; a split view has 2 or 3"
+        case let .unknownSplitVisibility(at, found):
+            return "the split view at \(at) has visibility '\(found)'; it is one of automatic, all, doubleColumn, detailOnly"
         case let .unknownSceneFormat(found, known):
             return "the scene JSON's format is '\(found)'; this NavState reads '\(known)'"
         case let .unpairedStrings(part, count):

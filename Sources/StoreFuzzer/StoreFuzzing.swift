@@ -177,9 +177,31 @@ enum StoreFuzzing {
             [.sheet, .cover, .managedSheet, .managedCover][Int(input.byte() % 4)]
         }
         let checkpoints = (0..<Int(input.byte() % 2)).map { _ in
-            Checkpoint(name: "c", stack: input.number(around: 0), entriesKept: input.number(around: 1))
+            Checkpoint(
+                name: "c",
+                stack: input.byte() % 3 == 0
+                    ? StackAddress(input.text()) ?? .tab("a") : StackAddress(presentation: input.number(around: 0)),
+                entriesKept: input.number(around: 1))
         }
-        let layout = input.byte() % 5 == 0 ? input.text() : StoredLayout(methods, checkpoints, [:]).json()
+        // Trees, valid or not: tabs with odd identifiers, levels that do not match.
+        func shape(depth: Int) -> StoredShape {
+            switch input.byte() % (depth > 2 ? 1 : 3) {
+            case 0: return .stack
+            case 1:
+                let ids = ["a", "b", "", "a/b", "a"]
+                let tabs = (0..<Int(input.byte() % 3)).map { _ in
+                    StoredShape.Tab(id: ids[Int(input.byte()) % ids.count], content: shape(depth: depth + 1))
+                }
+                return .tabs(tabs, selected: ids[Int(input.byte()) % ids.count])
+            default:
+                return .split(StoredShape.Split(
+                    columns: Int(input.byte() % 4), sidebar: nil, content: nil,
+                    visibility: input.byte() % 4 == 0 ? "none" : "all", detail: shape(depth: depth + 1)))
+            }
+        }
+        let shapes: [StoredShape]? = input.byte() % 2 == 0
+            ? nil : (0..<(methods.count + Int(input.byte() % 3))).map { _ in shape(depth: 0) }
+        let layout = input.byte() % 5 == 0 ? input.text() : StoredLayout(methods, checkpoints, [:], shapes: shapes).json()
         return RevisionChange.full(slots, layout: layout)
     }
 

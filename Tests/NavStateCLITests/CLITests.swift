@@ -173,7 +173,7 @@ struct CLITests {
         let (directory, db) = try populated()
         defer { withExtendedLifetime(directory) {} }
         let tree = try navstate.run(["show", "main", "--revision", "1", "--db", db]).text
-        for words in ["root stack (2)", "managedSheet 1", "cover 2", "checkpoints", "cart  stack 1, keeps 1 returns Int", "selectedTab"] {
+        for words in ["root stack (2)", "managedSheet 1", "cover 2", "checkpoints", "cart  stack sheet:1, keeps 1 returns Int", "selectedTab"] {
             #expect(tree.contains(words), "missing '\(words)' in\n\(tree)")
         }
         let json = try navstate.run(["show", "main", "--revision", "1", "--json", "--db", db])
@@ -213,7 +213,7 @@ struct CLITests {
         let main = try #require(scenes.first { $0["scene"] as? String == "main" })
         let dropped = try #require(main["dropped"] as? [[String: Any]])
         #expect(dropped.first?["reason"] as? String == "unknown-type")
-        #expect(dropped.first?["stack"] as? Int == 0)
+        #expect(dropped.first?["stack"] as? String == "root")
         #expect(dropped.first?["position"] as? Int == 0)
         #expect(dropped.first?["tag"] as? String == "home")
 

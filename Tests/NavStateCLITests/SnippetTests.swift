@@ -9,7 +9,7 @@ import Testing
 struct SnippetTests {
     @Test(arguments: [
         ("QuickStart", "saved revision 1 with 2 destinations\n"),
-        ("AppUpdate", "not restored: stack 0 position 1 'promo': unknown type\nrestored 1 of 2; dropped 1\n"),
+        ("AppUpdate", "not restored: stack root position 1 'promo': unknown type\nrestored 1 of 2; dropped 1\n"),
         ("Navigator", "restored 1 screen, saved in 1 saves\n"),
     ])
     func snippetRunsAndPrintsWhatItShows(name: String, output: String) throws {

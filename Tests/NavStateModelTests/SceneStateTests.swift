@@ -75,10 +75,10 @@ struct SceneStateTests {
         #expect(throws: SceneStateError.stackInUnmanagedPresentation(presentation: 1, method: .cover, entries: 1)) {
             try SceneState(presentations: [Presentation(method: .cover, destination: e("1"), stack: [e("2")])]).validate()
         }
-        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: 1, stackCount: 1)) {
+        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: 1)) {
             try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: 1, entriesKept: 0)]).validate()
         }
-        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: -1, stackCount: 1)) {
+        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: -1)) {
             try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: -1, entriesKept: 0)]).validate()
         }
         #expect(throws: SceneStateError.checkpointBeyondStack(checkpoint: "x", stack: 0, keeps: 2, entries: 1)) {

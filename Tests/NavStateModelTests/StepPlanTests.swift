@@ -17,8 +17,57 @@ struct StepPlanTests {
         return count
     }
 
+    /// The longest a plan between trees may be: dismiss everything; at the
+    /// scene's level one step per stack that is not on screen, a tab
+    /// switch, a pop and a push per target entry on screen, a step per
+    /// selection (or one step for the whole tree when its shape changed);
+    /// then present the rest; values and checkpoints as for one stack.
+    private func treeBound<E: NavElement>(_ from: SceneState<E>, _ to: SceneState<E>) -> Int {
+        var count = from.presentations.isEmpty ? 0 : 1
+        count += to.content.stackCount + 1 + 1 + to.root.count + 2 * to.content.stackCount
+        count += to.presentations.reduce(0) { $0 + 1 + max(1, $1.stack.count) }
+        count += Set(from.values.keys).union(to.values.keys).filter { from.values[$0] != to.values[$0] }.count
+        count += from.checkpoints.isEmpty && to.checkpoints.isEmpty ? 0 : 1
+        return count
+    }
+
+    @Test func aPlanBetweenTreesReachesTheTargetThroughValidStates() async {
+        let states = SceneGenerators.edit.array(of: 0...30)
+        await propertyCheck(count: 300, input: states, states, Gen.int(in: 0...30)) { first, second, shared async throws in
+            var a = SceneState<NavEntry>()
+            for edit in first { SceneGenerators.apply(edit, to: &a) }
+            var b = shared.isMultiple(of: 2) ? a : SceneState<NavEntry>()
+            for edit in second.prefix(shared) { SceneGenerators.apply(edit, to: &b) }
+            let plan = a.steps(to: b)
+            #expect(try a.applying(plan) == b)
+            #expect(plan.count <= treeBound(a, b))
+            #expect(a.steps(to: a).isEmpty)
+            var state = a
+            for step in plan {
+                state = try state.applying([step])
+                #expect(throws: Never.self) { try state.validate() }
+            }
+        }
+    }
+
+    @Test func aPushInAnotherTabIsATabSwitchAndAPush() throws {
+        let one = SceneFixtures.entry("1")
+        let a = SceneState<NavEntry>(content: .tabs(NavTabs(ids: ["home", "orders"], selected: "home")))
+        var b = a
+        try b.select(.tab("orders"))
+        try b.setStack(.tab("orders"), to: [one])
+        #expect(a.steps(to: b) == [.select(.tab("orders")), .push(one)])
+        // Changing a tab that stays off screen sets it at once, without a switch.
+        var c = a
+        try c.setStack(.tab("orders"), to: [one, one])
+        #expect(a.steps(to: c) == [.setContainer(.tab("orders"), .stack([one, one]))])
+        // Tabs that change set the whole tree in one step.
+        let d = SceneState<NavEntry>(content: .tabs(NavTabs(ids: ["home", "cart"])))
+        #expect(a.steps(to: d) == [.setContainer(.root, d.content)])
+    }
+
     @Test func appliedPlanReachesTheTargetAndIsNeverLongerThanPopAllPushAll() async {
-        let states = SceneGenerators.edit.array(of: 0...20)
+        let states = SceneGenerators.chainEdit.array(of: 0...20)
         await propertyCheck(count: 200, input: states, states, Gen.int(in: 0...20)) { first, second, shared async throws in
             var a = SceneState<NavEntry>()
             for edit in first { SceneGenerators.apply(edit, to: &a) }

@@ -47,7 +47,7 @@ struct AppUpdateRestoreTests {
         #expect(restored.state.root[0].as(HomeRoute.self) == .home)
         #expect(restored.state.root[1].as(OrderScreen.self) == OrderScreen(orderID: 7, note: ""))
         #expect(restored.state.checkpoints == [Checkpoint(name: "order", stack: 0, entriesKept: 2)])
-        #expect(restored.report.dropped.map(\.description) == ["stack 0 position 2 'promo': unknown type"])
+        #expect(restored.report.dropped.map(\.description) == ["stack root position 2 'promo': unknown type"])
         #expect(restored.report.revision == 1)
 
         // Saved again by version 2, the order is stored under its new name and version.

@@ -12,13 +12,7 @@ struct GeneratedRestoreTests {
 
     /// The scene's entries in a fixed order, with their locations.
     private static func locations(_ state: SceneState<NavEntry>) -> [(EntryLocation, NavEntry)] {
-        var all: [(EntryLocation, NavEntry)] = []
-        for level in 0..<state.stackCount {
-            if level > 0 { all.append((.presentation(level), state.presentations[level - 1].destination)) }
-            for (position, entry) in state.stack(level).enumerated() { all.append((.stack(level, position: position), entry)) }
-        }
-        for (name, entry) in state.values.sorted(by: { $0.key < $1.key }) { all.append((.value(name), entry)) }
-        return all
+        state.locatedElements(from: 0, includingValues: true).map { ($0.location, $0.element) }
     }
 
     private static func typedState(_ edits: [(Int, NavEntry, Int)]) -> SceneState<NavEntry> {
@@ -31,7 +25,7 @@ struct GeneratedRestoreTests {
         return state
     }
 
-    private static func breaking(_ state: SceneState<NavEntry>, at picks: [Int]) -> (SceneState<NavEntry>, Set<EntryLocation>) {
+    private static func breaking(_ state: SceneState<NavEntry>, at picks: [Int]) throws -> (SceneState<NavEntry>, Set<EntryLocation>) {
         var state = state
         let all = locations(state)
         guard !all.isEmpty else { return (state, []) }
@@ -40,10 +34,17 @@ struct GeneratedRestoreTests {
             let (location, _) = all[pick % all.count]
             let bad = NavEntry(tag: pick.isMultiple(of: 2) ? "removed.screen" : "Int", payload: "\"not an int\"")
             switch location {
-            case .stack(let level, let position):
-                var stack = state.stack(level)
+            case .stack(let address, let position):
+                var stack = try #require(state.stack(address))
                 stack[position] = bad
-                state.setStack(level, to: stack)
+                try state.setStack(address, to: stack)
+            case .selection(let split, let column):
+                guard case .split(var view)? = state.container(at: split) else {
+                    Issue.record("no split view at \(split)")
+                    continue
+                }
+                if column == .sidebar { view.sidebar = bad } else { view.content = bad }
+                try state.replaceContainer(at: split, with: .split(view))
             case .presentation(let index):
                 state.presentations[index - 1].destination = bad
             case .value(let name):
@@ -70,7 +71,7 @@ struct GeneratedRestoreTests {
     func reportNamesExactlyTheBrokenEntriesAndThePolicyHolds(policy: RestorePolicy) async throws {
         let registry = DestinationRegistry()
         await propertyCheck(count: 80, input: Self.broken) { edits, picks in
-            let (state, brokenLocations) = Self.breaking(Self.typedState(edits), at: picks)
+            let (state, brokenLocations) = try Self.breaking(Self.typedState(edits), at: picks)
             let (restored, dropped) = await registry.restore(state, policy: policy)
             try restored.validate()
             let failed = dropped.filter {
@@ -87,11 +88,19 @@ struct GeneratedRestoreTests {
             #expect(keptCount + dropped.count == Self.locations(state).count)
             switch policy {
             case .allOrNothing:
-                #expect(brokenLocations.isEmpty ? restored.entryCount + restored.values.count == Self.locations(state).count : restored.isEmpty)
+                // Nothing restored, but the tabs and columns stay.
+                #expect(brokenLocations.isEmpty
+                    ? restored.entryCount + restored.values.count == Self.locations(state).count
+                    : restored.entryCount == 0 && restored.values.isEmpty && restored.checkpoints.isEmpty
+                        && restored.content.shape == state.content.shape)
             case .truncateAtFirstFailure:
-                for level in 0..<restored.stackCount {
-                    let original = state.stack(level)
-                    #expect(Array(original.prefix(restored.stack(level).count)) == (try restored.entries(style: .asRead).stack(level)))
+                // Each stack keeps what was below its first failure, on its own.
+                let entries = try restored.entries(style: .asRead)
+                #expect(restored.stackAddresses.count == state.stackAddresses.count || restored.presentations.count < state.presentations.count)
+                for address in restored.stackAddresses {
+                    let kept = try #require(entries.stack(address))
+                    let original = try #require(state.stack(address))
+                    #expect(Array(original.prefix(kept.count)) == kept)
                 }
             case .dropUndecodable:
                 #expect(failed.count == dropped.filter { $0.reason.code != "above-dropped-entry" }.count)

@@ -58,7 +58,7 @@ struct StoreFixtureTests {
                 main.presentations.removeAll()
                 main.root.removeLast()
                 let kept = main.root.count
-                main.checkpoints.removeAll { $0.stack > 0 || $0.entriesKept > kept }
+                main.checkpoints.removeAll { $0.stack != .root || $0.entriesKept > kept }
             }
             try store.save(main, scene: "main")
         }

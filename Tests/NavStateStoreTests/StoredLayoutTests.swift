@@ -19,7 +19,10 @@ struct StoredLayoutTests {
         StoredLayout(
             methods.map { PresentationMethod.allCases[$0] },
             checkpoints.map { name, stack, kept, type, hasType in
-                Checkpoint(name: name, stack: stack, entriesKept: kept, valueType: hasType == 0 ? nil : type)
+                // A stack of the chain is written as its number, a tab's as its address.
+                let address = stack.isMultiple(of: 3) && NavTabs<NavEntry>.isValidID(type)
+                    ? StackAddress.tab(type) : StackAddress(presentation: stack)
+                return Checkpoint(name: name, stack: address, entriesKept: kept, valueType: hasType == 0 ? nil : type)
             },
             Dictionary(values.map { name, tag, payload, version in
                 (name, NavEntry(tag: tag, version: version == 0 ? nil : version, payload: payload))
@@ -34,6 +37,23 @@ struct StoredLayoutTests {
             let encoded = try encoder.encode(layout)
             #expect(written == String(decoding: encoded, as: UTF8.self))
             #expect(StoredLayout.decode(written) == layout)
+        }
+    }
+
+    /// Layouts of generated trees: tabs (one identifier not ASCII), split
+    /// views with selections, checkpoints in tabs.
+    @Test func aTreesLayoutIsJSONEncodersAndReadsBack() async {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        await propertyCheck(count: 300, input: SceneGenerators.edit.array(of: 0...30)) { edits throws in
+            var state = SceneState<NavEntry>()
+            for edit in edits { SceneGenerators.apply(edit, to: &state) }
+            let layout = StoredLayout.of(state)
+            let written = layout.json()
+            let encoded = try encoder.encode(layout)
+            #expect(written == String(decoding: encoded, as: UTF8.self))
+            #expect(StoredLayout.decode(written) == layout)
+            #expect(StoredLayout.json(of: state) == written)
         }
     }
 

@@ -95,16 +95,25 @@ enum SceneGenerators {
         }
 
     /// One edit: what kind, and the material for it.
-    static let edit = zip(Gen.int(in: 0...9), entry, Gen.int(in: 0...1_000))
+    static let edit = zip(Gen.int(in: 0...13), entry, Gen.int(in: 0...1_000))
+
+    /// The same edits without the ones that make trees: states of one stack
+    /// per level.
+    static let chainEdit = zip(Gen.int(in: 0...9), entry, Gen.int(in: 0...1_000))
+
+    /// Tab identifiers the edits use, one of them not ASCII.
+    static let tabIDs = ["home", "orders", "🎈 cart"]
 
     static func apply(_ edit: (Int, NavEntry, Int), to state: inout SceneState<NavEntry>) {
         let (kind, entry, pick) = edit
-        let stack = pick % state.stackCount
+        let addresses = state.stackAddresses
+        let stack = addresses[pick % addresses.count]
+        let entries = state.stack(stack) ?? []
         switch kind {
         case 0, 1, 2:
-            state.setStack(stack, to: state.stack(stack) + [entry])
+            set(stack, to: entries + [entry], in: &state)
         case 3:
-            if !state.stack(stack).isEmpty { state.setStack(stack, to: Array(state.stack(stack).dropLast())) }
+            if !entries.isEmpty { set(stack, to: Array(entries.dropLast()), in: &state) }
         case 4:
             let methods = PresentationMethod.allCases
             state.presentations.append(Presentation(method: methods[pick % methods.count], destination: entry))
@@ -113,22 +122,54 @@ enum SceneGenerators {
         case 6:
             state.values["value\(pick % 3)"] = entry
         case 7:
-            let count = state.stack(stack).count
             state.checkpoints.append(Checkpoint(
-                name: "cp\(pick % 4)", stack: stack, entriesKept: pick % (count + 1),
+                name: "cp\(pick % 4)", stack: stack, entriesKept: pick % (entries.count + 1),
                 valueType: pick.isMultiple(of: 2) ? nil : entry.tag))
         case 8:
-            var elements = state.stack(stack)
+            var elements = entries
             if !elements.isEmpty { elements[pick % elements.count] = entry }
-            state.setStack(stack, to: elements)
-        default:
+            set(stack, to: elements, in: &state)
+        case 9:
             state.values["value\(pick % 3)"] = nil
+        case 10 where stack.path.count < 3:
+            // The stack becomes a tab bar; its entries stay in the first tab.
+            let ids = Array(tabIDs.prefix(1 + pick % tabIDs.count))
+            var tabs = NavTabs<NavEntry>(ids: ids, selected: ids[pick % ids.count])
+            tabs.tabs[0].content = .stack(entries)
+            replace(stack, with: .tabs(tabs), in: &state)
+        case 11:
+            // Another tab on the way to some stack is selected.
+            if let tabbed = addresses.filter({ $0.path.contains { if case .tab = $0 { true } else { false } } }).last {
+                do { try state.select(tabbed) } catch { fatalError("a generated address is in the state: \(error)") }
+            }
+        case 12 where stack.path.count < 3:
+            replace(stack, with: .split(NavSplit(
+                sidebar: pick.isMultiple(of: 3) ? nil : entry, hasContentColumn: pick.isMultiple(of: 2),
+                visibility: NavSplit<NavEntry>.Visibility.allCases[pick % 4], detail: .stack(entries))), in: &state)
+        case 13:
+            // A split view's selection changes.
+            if let split = addresses.compactMap({ $0.path.last == .detail ? $0.parent : nil }).first,
+               case .split(var view)? = state.container(at: split) {
+                if view.hasContentColumn && pick.isMultiple(of: 2) { view.content = entry } else { view.sidebar = entry }
+                replace(split, with: .split(view), in: &state)
+            }
+        default:
+            break
         }
         // Unmanaged presentations carry no stack; checkpoints follow what exists.
         for index in state.presentations.indices where !state.presentations[index].method.isManaged {
-            state.presentations[index].stack = []
+            state.presentations[index].content = .empty
         }
-        let sizes = (0..<state.stackCount).map { state.stack($0).count }
-        state.checkpoints.removeAll { $0.stack >= sizes.count || $0.entriesKept > sizes[$0.stack] }
+        state.dropCheckpointsPointingNowhere()
+    }
+
+    private static func set(_ address: StackAddress, to entries: [NavEntry], in state: inout SceneState<NavEntry>) {
+        replace(address, with: .stack(entries), in: &state)
+    }
+
+    private static func replace(_ address: StackAddress, with container: NavContainer<NavEntry>, in state: inout SceneState<NavEntry>) {
+        do { try state.replaceContainer(at: address, with: container) } catch {
+            fatalError("a generated address is in the state: \(error)")
+        }
     }
 }

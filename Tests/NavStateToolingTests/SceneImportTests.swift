@@ -66,7 +66,7 @@ struct SceneImportTests {
         ("42", .unrecognisedDocument),
         ("\"x\"", .unrecognisedDocument),
         (#"[{"push":{}},"Si"]"#, .flowStacksItemCount(2)),
-        (#"{"format":"other"}"#, .unknownSceneFormat(found: "other", known: "navstate.scene/1")),
+        (#"{"format":"other"}"#, .unknownSceneFormat(found: "other", known: "navstate.scene/1 or navstate.scene/2")),
     ])
     func malformedInputIsATypedError(text: String, error: ImportError) {
         #expect(throws: error) { try SceneImport.read(Array(text.utf8)) }

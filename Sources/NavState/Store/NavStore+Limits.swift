@@ -84,19 +84,23 @@ extension NavStore.Limits {
             return payload + tag
         }
         var stackBytes: [Int] = []
-        stackBytes.reserveCapacity(state.stackCount)
-        for index in 0..<state.stackCount {
-            let stack = state.stack(index)
+        stackBytes.reserveCapacity(state.presentations.count + 1)
+        try state.forEachStack { (_, stack) throws(NavStoreError) in
             if stack.count > entriesPerStack {
                 throw .limitExceeded(.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack)
             }
-            let (first, bytesBefore) = known.prefix(ofStack: index, count: stack.count)
+            let (first, bytesBefore) = known.prefix(ofStack: stackBytes.count, count: stack.count)
             var bytes = bytesBefore
             for element in stack[first...] { bytes += try count(element) }
             stackBytes.append(bytes)
             total += bytes
         }
         for presentation in state.presentations { total += try count(presentation.destination) }
+        for level in 0...state.presentations.count {
+            try state.container(level: level)?.forEachSelection(prefix: []) { (_, _, element) throws(NavStoreError) in
+                total += try count(element)
+            }
+        }
         for value in state.values.values { total += try count(value) }
         if total > sceneBytes {
             throw .limitExceeded(.sceneBytes, scene: scene, actual: total, limit: sceneBytes)

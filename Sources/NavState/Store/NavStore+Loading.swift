@@ -92,8 +92,9 @@ extension NavStore {
         case .failure(let damage): return .failure(damage)
         case .success(let value): read = value
         }
-        guard let layout = StoredLayout.decode(read.layout) else { return .failure(.unreadableLayout) }
-        let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
+        guard let layout = StoredLayout.decode(read.layout),
+              let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
+        else { return .failure(.unreadableLayout) }
         if number == top.number && damage.isEmpty, let chainBytes = top.chainBytes {
             store.cache.remember(
                 scene, sceneID: top.sceneID, revision: number, slots: read.slots, layout: read.layout,

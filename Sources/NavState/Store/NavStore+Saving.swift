@@ -85,21 +85,22 @@ extension NavStore {
 
     private func knownPrefixes(of sceneState: SceneState<AnyDestination>, scene: String) -> KnownPrefixes {
         // A short state is checked whole faster than the cache is asked.
-        var longest = sceneState.root.count
-        for presentation in sceneState.presentations { longest = max(longest, presentation.stack.count) }
+        var longest = 0
+        sceneState.forEachStack { longest = max(longest, $1.count) }
         guard longest > Self.shortStack else { return KnownPrefixes() }
+        let stackList = sceneState.flatStacks
         return state.withLock { store in
             guard let head = store.cache[scene], !head.stackBytes.isEmpty else { return KnownPrefixes() }
             var known = KnownPrefixes()
             known.serial = head.serial
-            let stacks = min(sceneState.stackCount, head.stackBytes.count)
+            let stacks = min(stackList.count, head.stackBytes.count)
             known.counts.reserveCapacity(stacks)
             known.bytes.reserveCapacity(stacks)
             for index in 0..<stacks {
                 var count = 0
                 var bytes = 0
                 if let entries = head.slots[index], let seen = head.identities[index], seen.count == entries.count {
-                    let stack = sceneState.stack(index)
+                    let stack = stackList[index]
                     let common = min(stack.count, seen.count)
                     stack.withUnsafeBufferPointer { next in
                         seen.withUnsafeBufferPointer { seen in
@@ -219,9 +220,7 @@ extension NavStore {
             try configuration.limits.checkSceneName(scene)
             return try configuration.limits.byteCount(checking: state, scene: scene, known: known)
         }
-        let layout = state.presentations.isEmpty && state.checkpoints.isEmpty && state.values.isEmpty
-            ? StoredLayout.emptyJSON
-            : StoredLayout(state.presentations.map(\.method), state.checkpoints, state.values.mapValues(\.storedEntry)).json()
+        let layout = StoredLayout.json(of: state)
         return SaveInput(
             slots: Slots.of(state), layout: layout, bytes: bytes, stackBytes: stackBytes,
             entryCount: state.entryCount, presentationCount: state.presentations.count,

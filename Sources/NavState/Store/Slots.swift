@@ -1,13 +1,21 @@
 import NavStateModel
 import NavStateSQLite
 
-/// Where each entry of a state lives in a revision's change: slot 0 is the
-/// root stack, slot k the stack of presentation k, slot −k its destination.
+/// Where each entry of a state lives in a revision's change: every stack
+/// has a slot, numbered from 0 in scene order (the content's stacks, tabs in
+/// order and depth first, then each presentation's), and slot −k holds
+/// presentation k's destination. A scene of one stack per level numbers as
+/// files before trees did: slot 0 the root stack, slot k presentation k's.
 enum Slots {
     static func of<Element: NavElement>(_ state: SceneState<Element>) -> [Int: [Element]] {
-        var slots: [Int: [Element]] = [0: state.root]
+        var slots: [Int: [Element]] = [:]
+        slots.reserveCapacity(2 * state.presentations.count + 1)
+        var next = 0
+        state.forEachStack { _, entries in
+            slots[next] = entries
+            next += 1
+        }
         for (offset, presentation) in state.presentations.enumerated() {
-            slots[offset + 1] = presentation.stack
             slots[-(offset + 1)] = [presentation.destination]
         }
         return slots
@@ -19,29 +27,34 @@ enum Slots {
     ///
     /// - Parameter limits: When given, stacks are cut at the entry limit and
     ///   at the first payload over the byte limit.
+    /// - Returns: `nil` when the layout's shapes do not describe a valid
+    ///   tree (``Damage/unreadableLayout``).
     static func state(
         from rows: [Int: [NavEntry]], layout: StoredLayout, limits: NavStore.Limits?
-    ) -> (SceneState<NavEntry>, [StoredDamage]) {
+    ) -> (SceneState<NavEntry>, [StoredDamage])? {
+        let levels = layout.presentations.count
+        let shapes = layout.shapes ?? Array(repeating: .stack, count: levels + 1)
+        guard shapes.count == levels + 1 else { return nil }
         var damage: [StoredDamage] = []
         var state = SceneState<NavEntry>()
 
         /// The slot's entries up to the first one that does not fit.
-        func stack(_ slot: Int, level: Int) -> [NavEntry] {
+        func stack(_ slot: Int, at address: StackAddress) -> [NavEntry] {
             var kept: [NavEntry] = []
             let entries = rows[slot] ?? []
             for (index, entry) in entries.enumerated() {
                 var problem: Damage?
                 if let limits, index >= limits.entriesPerStack {
-                    problem = .pastEntryLimit(stack: level, limit: limits.entriesPerStack)
+                    problem = .pastEntryLimit(stack: address, limit: limits.entriesPerStack)
                 } else if let limits, entry.payload.utf8.count > limits.payloadBytes {
                     problem = .pastPayloadLimit(limit: limits.payloadBytes)
                 }
                 if let problem {
-                    let location = EntryLocation.stack(level, position: index)
+                    let location = EntryLocation.stack(address, position: index)
                     damage.append(StoredDamage(location: location, entry: entry, reason: .damaged(problem)))
                     for (later, above) in entries.enumerated().dropFirst(index + 1) {
                         damage.append(StoredDamage(
-                            location: .stack(level, position: later), entry: above, reason: .aboveDroppedEntry(location)))
+                            location: .stack(address, position: later), entry: above, reason: .aboveDroppedEntry(location)))
                     }
                     break
                 }
@@ -50,16 +63,72 @@ enum Slots {
             return kept
         }
 
-        func leaveOut(slot: Int, because reason: DropReason) {
-            for (position, entry) in (rows[slot] ?? []).enumerated() {
-                let location: EntryLocation = slot < 0 ? .presentation(0 &- slot) : .stack(slot, position: position)
-                damage.append(StoredDamage(location: location, entry: entry, reason: reason))
+        /// A selection stored in the layout, unless it is over the limit.
+        func selection(_ value: StoredLayout.Value?, split: StackAddress, column: NavSplitColumn) -> NavEntry? {
+            guard let entry = value?.entry else { return nil }
+            if let limits, entry.payload.utf8.count > limits.payloadBytes {
+                damage.append(StoredDamage(
+                    location: .selection(split, column), entry: entry, reason: .damaged(.pastPayloadLimit(limit: limits.payloadBytes))))
+                return nil
+            }
+            return entry
+        }
+
+        var nextSlot = 0
+        /// The container a shape describes, its stacks from the next slots.
+        func container(_ shape: StoredShape, at address: StackAddress) -> NavContainer<NavEntry>? {
+            switch shape {
+            case .stack:
+                defer { nextSlot += 1 }
+                return .stack(stack(nextSlot, at: address))
+            case let .tabs(tabs, selected):
+                var seen: Set<String> = []
+                var result: [NavTab<NavEntry>] = []
+                for tab in tabs {
+                    guard NavTabs<NavEntry>.isValidID(tab.id), seen.insert(tab.id).inserted,
+                          let content = container(tab.content, at: address.appending(.tab(tab.id))) else { return nil }
+                    result.append(NavTab(tab.id, content))
+                }
+                guard seen.contains(selected) else { return nil }
+                return .tabs(NavTabs(result, selected: selected))
+            case let .split(split):
+                guard split.columns == 2 || split.columns == 3, split.columns == 3 || split.content == nil,
+                      let visibility = NavSplit<NavEntry>.Visibility(rawValue: split.visibility),
+                      let detail = container(split.detail, at: address.appending(.detail)) else { return nil }
+                return .split(NavSplit(
+                    sidebar: selection(split.sidebar, split: address, column: .sidebar),
+                    content: selection(split.content, split: address, column: .content),
+                    hasContentColumn: split.columns == 3, visibility: visibility, detail: detail))
             }
         }
 
-        state.root = stack(0, level: 0)
+        /// Every entry of the levels `range` left out: their stacks, from
+        /// slot `firstSlot` on, and the destinations of all but the first.
+        func leaveOut(levels range: ClosedRange<Int>, firstSlot: Int, because reason: DropReason) {
+            var slot = firstSlot
+            for current in range {
+                if current > range.lowerBound {
+                    for entry in rows[-current] ?? [] {
+                        damage.append(StoredDamage(location: .presentation(current), entry: entry, reason: reason))
+                    }
+                }
+                var paths: [[StackAddress.Step]] = []
+                Self.paths(of: shapes[current], prefix: [], into: &paths)
+                for path in paths {
+                    for (position, entry) in (rows[slot] ?? []).enumerated() {
+                        damage.append(StoredDamage(
+                            location: .stack(StackAddress(presentation: current, path: path), position: position),
+                            entry: entry, reason: reason))
+                    }
+                    slot += 1
+                }
+            }
+        }
+
+        guard let content = container(shapes[0], at: .root) else { return nil }
+        state.content = content
         var level = 1
-        while level <= layout.presentations.count {
+        while level <= levels {
             let method = layout.presentations[level - 1]
             let destinations = rows[-level] ?? []
             guard let first = destinations.first,
@@ -69,13 +138,11 @@ enum Slots {
                 default: .missingDestination(presentation: level)
                 }
                 damage.append(StoredDamage(location: .presentation(level), entry: destinations.first, reason: .damaged(problem)))
-                for above in level...layout.presentations.count {
-                    if above > level { leaveOut(slot: -above, because: .aboveDroppedEntry(.presentation(level))) }
-                    leaveOut(slot: above, because: .aboveDroppedEntry(.presentation(level)))
-                }
                 for extra in destinations.dropFirst() {
                     damage.append(StoredDamage(location: .presentation(level), entry: extra, reason: .damaged(problem)))
                 }
+                leaveOut(levels: level...levels, firstSlot: nextSlot, because: .aboveDroppedEntry(.presentation(level)))
+                nextSlot += shapes[level...].reduce(0) { $0 + $1.stackCount }
                 break
             }
             for extra in destinations.dropFirst() {
@@ -84,23 +151,29 @@ enum Slots {
             }
             var presentation = Presentation(method: method, destination: first)
             if method.isManaged {
-                presentation.stack = stack(level, level: level)
+                guard let inner = container(shapes[level], at: .sheet(level)) else { return nil }
+                presentation.content = inner
             } else {
-                leaveOut(slot: level, because: .damaged(.stackInPlainPresentation(presentation: level, method: method)))
+                leaveOut(
+                    levels: level...level, firstSlot: nextSlot,
+                    because: .damaged(.stackInPlainPresentation(presentation: level, method: method)))
+                nextSlot += shapes[level].stackCount
             }
             state.presentations.append(presentation)
             level += 1
         }
         // Not `abs(slot)`: slots come from the file (decoding keeps them in
         // StoredRange.slot, and this must not trap even if it did not).
-        let levels = layout.presentations.count
-        for slot in rows.keys.sorted() where slot > levels || slot < -levels {
-            leaveOut(slot: slot, because: .damaged(.slotOutsideLayout(slot)))
+        for slot in rows.keys.sorted() where slot >= nextSlot || slot < -levels {
+            for (position, entry) in (rows[slot] ?? []).enumerated() {
+                // Where a file of one stack per level kept such a slot.
+                let location: EntryLocation = slot < 0 ? .presentation(0 &- slot) : .stack(StackAddress(presentation: slot), position: position)
+                damage.append(StoredDamage(location: location, entry: entry, reason: .damaged(.slotOutsideLayout(slot))))
+            }
         }
 
         for checkpoint in layout.checkpoints {
-            if checkpoint.stack >= 0, checkpoint.stack < state.stackCount,
-               checkpoint.entriesKept >= 0, checkpoint.entriesKept <= state.stack(checkpoint.stack).count {
+            if let stack = state.stack(checkpoint.stack), checkpoint.entriesKept >= 0, checkpoint.entriesKept <= stack.count {
                 state.checkpoints.append(checkpoint)
             } else {
                 damage.append(StoredDamage(
@@ -110,7 +183,7 @@ enum Slots {
             }
         }
         for (name, value) in layout.values.sorted(by: { $0.key < $1.key }) {
-            let entry = NavEntry(tag: value.tag, version: value.version, payload: value.payload)
+            let entry = value.entry
             if let limits, entry.payload.utf8.count > limits.payloadBytes {
                 damage.append(StoredDamage(
                     location: .value(name), entry: entry, reason: .damaged(.pastPayloadLimit(limit: limits.payloadBytes))))
@@ -119,5 +192,14 @@ enum Slots {
             }
         }
         return (state, damage)
+    }
+
+    /// The paths of a shape's stacks, in tree order.
+    private static func paths(of shape: StoredShape, prefix: [StackAddress.Step], into paths: inout [[StackAddress.Step]]) {
+        switch shape {
+        case .stack: paths.append(prefix)
+        case .tabs(let tabs, _): for tab in tabs { Self.paths(of: tab.content, prefix: prefix + [.tab(tab.id)], into: &paths) }
+        case .split(let split): Self.paths(of: split.detail, prefix: prefix + [.detail], into: &paths)
+        }
     }
 }

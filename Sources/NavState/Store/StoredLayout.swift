@@ -3,26 +3,69 @@ import NavStateModel
 import NavStateSQLite
 
 /// The part of a revision that is not stack entries: presentation methods,
-/// checkpoints and scene values, stored as one small JSON text per revision.
+/// checkpoints, scene values and, for a tree, the shape of each level (its
+/// tabs, its split views with their selections), stored as one small JSON
+/// text per revision.
 package struct StoredLayout: Codable, Equatable {
-    struct Value: Codable, Equatable {
+    package struct Value: Codable, Equatable {
         var tag: String
         var version: Int?
         var payload: String
+
+        init(_ entry: NavEntry) {
+            self.init(tag: entry.tag, version: entry.version, payload: entry.payload)
+        }
+
+        init(tag: String, version: Int?, payload: String) {
+            self.tag = tag
+            self.version = version
+            self.payload = payload
+        }
+
+        var entry: NavEntry { NavEntry(tag: tag, version: version, payload: payload) }
     }
 
     var presentations: [PresentationMethod]
     var checkpoints: [Checkpoint]
     var values: [String: Value]
+    /// The container of each level (the content, then each presentation's),
+    /// or `nil` when every level is one stack: every layout written before
+    /// trees.
+    var shapes: [StoredShape]?
 
     /// The layout of a state with nothing presented, marked or selected: by
     /// far the most common, so it skips the encoder.
     static let emptyJSON = #"{"checkpoints":[],"presentations":[],"values":{}}"#
 
-    package init(_ presentations: [PresentationMethod], _ checkpoints: [Checkpoint], _ values: [String: NavEntry]) {
+    package init(
+        _ presentations: [PresentationMethod], _ checkpoints: [Checkpoint], _ values: [String: NavEntry],
+        shapes: [StoredShape]? = nil
+    ) {
         self.presentations = presentations
         self.checkpoints = checkpoints
-        self.values = values.mapValues { Value(tag: $0.tag, version: $0.version, payload: $0.payload) }
+        self.values = values.mapValues(Value.init)
+        self.shapes = shapes
+    }
+
+    /// The layout JSON of a state.
+    static func json<Element: StorableElement>(of state: SceneState<Element>) -> String {
+        if case .stack = state.content, state.presentations.isEmpty && state.checkpoints.isEmpty && state.values.isEmpty {
+            return emptyJSON
+        }
+        return of(state).json()
+    }
+
+    /// The layout of a state: shapes only when some level is not one stack.
+    static func of<Element: StorableElement>(_ state: SceneState<Element>) -> StoredLayout {
+        func isStack(_ container: NavContainer<Element>) -> Bool {
+            if case .stack = container { true } else { false }
+        }
+        var shapes: [StoredShape]?
+        if !isStack(state.content) || !state.presentations.allSatisfy({ isStack($0.content) }) {
+            shapes = [StoredShape(state.content)] + state.presentations.map { StoredShape($0.content) }
+        }
+        return StoredLayout(
+            state.presentations.map(\.method), state.checkpoints, state.values.mapValues(\.storedEntry), shapes: shapes)
     }
 
     /// The layout's JSON text, written as `JSONEncoder` with `.sortedKeys`
@@ -30,40 +73,69 @@ package struct StoredLayout: Codable, Equatable {
     /// layouts), through the wire format's one string writer: nothing in it
     /// can fail, so nothing is ever dropped.
     package func json() -> String {
-        if presentations.isEmpty && checkpoints.isEmpty && values.isEmpty { return Self.emptyJSON }
+        if presentations.isEmpty && checkpoints.isEmpty && values.isEmpty && shapes == nil { return Self.emptyJSON }
+        var writer = Writer()
+        writer.out.reserveCapacity(64 + values.reduce(0) { $0 + $1.key.utf8.count + $1.value.tag.utf8.count + $1.value.payload.utf8.count + 40 })
+        writer.text(#"{"checkpoints":["#)
+        for (index, checkpoint) in checkpoints.enumerated() {
+            if index > 0 { writer.text(",") }
+            // Keys sorted: `index` is `entriesKept` on the wire.
+            writer.text(#"{"index":"#)
+            writer.number(checkpoint.entriesKept)
+            writer.text(#","name":"#)
+            writer.string(checkpoint.name)
+            writer.text(#","stack":"#)
+            // A stack of the presentation chain is its number, as before trees.
+            if checkpoint.stack.path.isEmpty {
+                writer.number(checkpoint.stack.presentation)
+            } else {
+                writer.string(checkpoint.stack.description)
+            }
+            if let valueType = checkpoint.valueType {
+                writer.text(#","valueType":"#)
+                writer.string(valueType)
+            }
+            writer.text("}")
+        }
+        writer.text(#"],"presentations":["#)
+        for (index, method) in presentations.enumerated() {
+            if index > 0 { writer.text(",") }
+            writer.string(method.rawValue)
+        }
+        writer.text("]")
+        if let shapes {
+            writer.text(#","shapes":["#)
+            for (index, shape) in shapes.enumerated() {
+                if index > 0 { writer.text(",") }
+                writer.shape(shape)
+            }
+            writer.text("]")
+        }
+        writer.text(#","values":{"#)
+        for (index, (name, value)) in values.sorted(by: { Self.encoderOrder($0.key, $1.key) }).enumerated() {
+            if index > 0 { writer.text(",") }
+            writer.string(name)
+            writer.text(":")
+            writer.value(value)
+        }
+        writer.text("}}")
+        return String(decoding: writer.out, as: UTF8.self)
+    }
+
+    /// Appends JSON as `JSONEncoder` with `.sortedKeys` writes it.
+    private struct Writer {
         var out: [UInt8] = []
-        out.reserveCapacity(64 + values.reduce(0) { $0 + $1.key.utf8.count + $1.value.tag.utf8.count + $1.value.payload.utf8.count + 40 })
-        func text(_ literal: StaticString) {
+
+        mutating func text(_ literal: StaticString) {
             literal.withUTF8Buffer { out.append(contentsOf: $0) }
         }
-        func string(_ value: String) { JSONStringArrayWriter.appendString(value, to: &out) }
-        func number(_ value: Int) { out.append(contentsOf: String(value).utf8) }
-        text(#"{"checkpoints":["#)
-        for (index, checkpoint) in checkpoints.enumerated() {
-            if index > 0 { text(",") }
-            // Keys sorted: `index` is `entriesKept` on the wire.
-            text(#"{"index":"#)
-            number(checkpoint.entriesKept)
-            text(#","name":"#)
-            string(checkpoint.name)
-            text(#","stack":"#)
-            number(checkpoint.stack)
-            if let valueType = checkpoint.valueType {
-                text(#","valueType":"#)
-                string(valueType)
-            }
-            text("}")
-        }
-        text(#"],"presentations":["#)
-        for (index, method) in presentations.enumerated() {
-            if index > 0 { text(",") }
-            string(method.rawValue)
-        }
-        text(#"],"values":{"#)
-        for (index, (name, value)) in values.sorted(by: { Self.encoderOrder($0.key, $1.key) }).enumerated() {
-            if index > 0 { text(",") }
-            string(name)
-            text(#":{"payload":"#)
+
+        mutating func string(_ value: String) { JSONStringArrayWriter.appendString(value, to: &out) }
+
+        mutating func number(_ value: Int) { out.append(contentsOf: String(value).utf8) }
+
+        mutating func value(_ value: Value) {
+            text(#"{"payload":"#)
             string(value.payload)
             text(#","tag":"#)
             string(value.tag)
@@ -73,8 +145,42 @@ package struct StoredLayout: Codable, Equatable {
             }
             text("}")
         }
-        text("}}")
-        return String(decoding: out, as: UTF8.self)
+
+        mutating func shape(_ shape: StoredShape) {
+            switch shape {
+            case .stack:
+                text(#""stack""#)
+            case let .tabs(tabs, selected):
+                text(#"{"selected":"#)
+                string(selected)
+                text(#","tabs":["#)
+                for (index, tab) in tabs.enumerated() {
+                    if index > 0 { text(",") }
+                    text(#"{"content":"#)
+                    self.shape(tab.content)
+                    text(#","id":"#)
+                    string(tab.id)
+                    text("}")
+                }
+                text("]}")
+            case let .split(split):
+                text(#"{"columns":"#)
+                number(split.columns)
+                if let content = split.content {
+                    text(#","content":"#)
+                    value(content)
+                }
+                text(#","detail":"#)
+                self.shape(split.detail)
+                if let sidebar = split.sidebar {
+                    text(#","sidebar":"#)
+                    value(sidebar)
+                }
+                text(#","visibility":"#)
+                string(split.visibility)
+                text("}")
+            }
+        }
     }
 
     /// The order `JSONEncoder`'s `.sortedKeys` gives keys: by their UTF-8
@@ -88,5 +194,98 @@ package struct StoredLayout: Codable, Equatable {
     static func decode(_ text: String) -> StoredLayout? {
         if text == emptyJSON { return StoredLayout([], [], [:]) }
         return try? JSONDecoder().decode(StoredLayout.self, from: Data(text.utf8))
+    }
+}
+
+/// One level's container as the layout stores it: `"stack"`, a tab bar
+/// (`{"selected":…,"tabs":[{"content":…,"id":…}]}`) or a split view
+/// (`{"columns":2,"detail":…,"sidebar":{…},"visibility":"all"}`). Stacks
+/// are not in it: they are the revision's slots, in tree order.
+package indirect enum StoredShape: Codable, Equatable {
+    package struct Tab: Codable, Equatable {
+        var id: String
+        var content: StoredShape
+
+        package init(id: String, content: StoredShape) {
+            self.id = id
+            self.content = content
+        }
+    }
+
+    package struct Split: Codable, Equatable {
+        /// 2, or 3 with a content column.
+        var columns: Int
+        var sidebar: StoredLayout.Value?
+        var content: StoredLayout.Value?
+        var visibility: String
+        var detail: StoredShape
+
+        package init(columns: Int, sidebar: StoredLayout.Value?, content: StoredLayout.Value?, visibility: String, detail: StoredShape) {
+            self.columns = columns
+            self.sidebar = sidebar
+            self.content = content
+            self.visibility = visibility
+            self.detail = detail
+        }
+    }
+
+    case stack
+    case tabs([Tab], selected: String)
+    case split(Split)
+
+    init<Element: StorableElement>(_ container: NavContainer<Element>) {
+        switch container {
+        case .stack:
+            self = .stack
+        case .tabs(let tabs):
+            self = .tabs(tabs.tabs.map { Tab(id: $0.id, content: StoredShape($0.content)) }, selected: tabs.selected)
+        case .split(let split):
+            self = .split(Split(
+                columns: split.hasContentColumn ? 3 : 2,
+                sidebar: split.sidebar.map { StoredLayout.Value($0.storedEntry) },
+                content: split.content.map { StoredLayout.Value($0.storedEntry) },
+                visibility: split.visibility.rawValue, detail: StoredShape(split.detail)))
+        }
+    }
+
+    private enum TabsKeys: String, CodingKey { case selected, tabs }
+
+    package init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            guard text == "stack" else {
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "unknown container \(text)")
+            }
+            self = .stack
+            return
+        }
+        let keyed = try decoder.container(keyedBy: TabsKeys.self)
+        if keyed.contains(.tabs) {
+            self = .tabs(try keyed.decode([Tab].self, forKey: .tabs), selected: try keyed.decode(String.self, forKey: .selected))
+        } else {
+            self = .split(try Split(from: decoder))
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .stack:
+            var single = encoder.singleValueContainer()
+            try single.encode("stack")
+        case let .tabs(tabs, selected):
+            var keyed = encoder.container(keyedBy: TabsKeys.self)
+            try keyed.encode(selected, forKey: .selected)
+            try keyed.encode(tabs, forKey: .tabs)
+        case let .split(split):
+            try split.encode(to: encoder)
+        }
+    }
+
+    /// How many stacks (slots) the shape holds.
+    var stackCount: Int {
+        switch self {
+        case .stack: 1
+        case .tabs(let tabs, _): tabs.reduce(0) { $0 + $1.content.stackCount }
+        case .split(let split): split.detail.stackCount
+        }
     }
 }

@@ -43,7 +43,9 @@ extension NavStateCommand {
         var scenes: [String] = []
 
         struct Dropped: Encodable {
-            var stack: Int
+            /// The stack's address (`root`, `tab:orders`, `sheet:1`), the
+            /// split view's for a selection; `nil` for a scene value.
+            var stack: String?
             var position: Int?
             var location: String
             var tag: String
@@ -136,10 +138,11 @@ extension NavStateCommand {
         }
 
         static func describe(_ dropped: DroppedEntry) -> Dropped {
-            let (stack, position): (Int, Int?) = switch dropped.location {
-            case let .stack(stack, position): (stack, position)
-            case let .presentation(index): (index, nil)
-            case .value: (-1, nil)
+            let (stack, position): (String?, Int?) = switch dropped.location {
+            case let .stack(stack, position): (stack.description, position)
+            case let .presentation(index): (StackAddress.sheet(index).description, nil)
+            case let .selection(split, _): (split.description, nil)
+            case .value: (nil, nil)
             }
             return Dropped(
                 stack: stack, position: position, location: dropped.location.description,

@@ -7,10 +7,14 @@ extension NavStateCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show what changed between two revisions of a scene, as navigation steps.",
             discussion: """
-                The steps (dismiss, pop, push, present, set value, set checkpoints) are the shortest \
-                plan that turns the first revision into the second. A tag is shown as written, with \
-                @N when it carries payload version N; a checkpoint as NAME (stack S, keeps K), K being \
-                how many entries of stack S stay when the app returns to it.
+                The steps (dismiss, pop, push, present, select, set container, set selection, set \
+                value, set checkpoints) are the shortest plan that turns the first revision into the \
+                second. Pops and pushes act on the stack on screen; a select switches tabs so the \
+                named stack (root, tab:orders, tab:orders/detail, sheet:1) is on screen; a set \
+                container replaces a stack that is not on screen, or a tree whose tabs or columns \
+                changed, at once. A tag is shown as written, with @N when it carries payload version \
+                N; a checkpoint as NAME (stack S, keeps K), K being how many entries of stack S stay \
+                when the app returns to it.
 
                 Examples:
                   navstate diff main 3 4
@@ -31,6 +35,7 @@ extension NavStateCommand {
 
         struct Step: Encodable {
             var op: String
+            var stack: String?
             var count: Int?
             var method: String?
             var name: String?
@@ -60,6 +65,7 @@ extension NavStateCommand {
             if steps.isEmpty { Terminal.line("  no changes") }
             for step in steps {
                 var words = ["  \(step.op)"]
+                if let stack = step.stack { words.append(stack) }
                 if let count = step.count { words.append(String(count)) }
                 if let method = step.method { words.append(method) }
                 if let name = step.name { words.append("'\(name)'") }
@@ -85,6 +91,12 @@ extension NavStateCommand {
             case .setValue(let name, let entry):
                 Step(op: "set-value", name: name, tag: entry?.tag, version: entry?.version, payload: entry?.payload)
             case .setCheckpoints(let checkpoints): Step(op: "set-checkpoints", checkpoints: checkpoints)
+            case .select(let address): Step(op: "select", stack: address.description)
+            case .setContainer(let address, let container):
+                Step(op: "set-container", stack: address.description, count: container.entryCount)
+            case .setSelection(let split, let column, let entry):
+                Step(op: "set-selection", stack: split.description, name: column.rawValue,
+                     tag: entry?.tag, version: entry?.version, payload: entry?.payload)
             }
         }
     }

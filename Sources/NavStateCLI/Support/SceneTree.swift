@@ -2,28 +2,52 @@ import Foundation
 import NavState
 import NavStateTooling
 
-/// Draws a scene state as an indented tree: stacks, presentations with their
-/// methods, checkpoints and scene values, each entry with its tag (with
-/// `@version` when one was saved) and payload.
+/// Draws a scene state as an indented tree: stacks, tab bars and split views,
+/// presentations with their methods, checkpoints and scene values, each
+/// entry with its tag (with `@version` when one was saved) and payload.
 enum SceneTree {
     static func render(_ state: SceneState<NavEntry>, header: String) -> String {
         var lines = [header]
         func entryLine(_ label: String, _ entry: NavEntry, indent: String) -> String {
             "\(indent)\(label)  \(entry.wireTag)  \(entry.payload)"
         }
-        lines.append("root stack (\(state.root.count))")
-        for (position, entry) in state.root.enumerated() {
-            lines.append(entryLine("[\(position)]", entry, indent: "  "))
+        func stack(_ entries: [NavEntry], label: String, indent: String) {
+            lines.append("\(indent)\(label) (\(entries.count))")
+            for (position, entry) in entries.enumerated() {
+                lines.append(entryLine("[\(position)]", entry, indent: indent + "  "))
+            }
+        }
+        /// A tree: each stack under the part of its address that leads there.
+        func container(_ node: NavContainer<NavEntry>, label: String, indent: String) {
+            switch node {
+            case .stack(let entries):
+                stack(entries, label: label + "stack", indent: indent)
+            case .tabs(let tabs):
+                lines.append("\(indent)\(label)tabs, selected '\(tabs.selected)'")
+                for tab in tabs.tabs {
+                    container(tab.content, label: "tab:\(tab.id)  ", indent: indent + "  ")
+                }
+            case .split(let split):
+                lines.append("\(indent)\(label)split, \(split.hasContentColumn ? 3 : 2) columns, \(split.visibility.rawValue)")
+                if let sidebar = split.sidebar { lines.append(entryLine("sidebar", sidebar, indent: indent + "  ")) }
+                if let content = split.content { lines.append(entryLine("content", content, indent: indent + "  ")) }
+                container(split.detail, label: "detail  ", indent: indent + "  ")
+            }
+        }
+        if case .stack = state.content {
+            stack(state.root, label: "root stack", indent: "")
+        } else {
+            container(state.content, label: "root  ", indent: "")
         }
         var indent = "  "
         for (offset, presentation) in state.presentations.enumerated() {
             lines.append(entryLine("\(presentation.method.rawValue) \(offset + 1)", presentation.destination, indent: indent))
             indent += "  "
-            if presentation.method.isManaged {
-                lines.append("\(indent)stack \(offset + 1) (\(presentation.stack.count))")
-                for (position, entry) in presentation.stack.enumerated() {
-                    lines.append(entryLine("[\(position)]", entry, indent: indent + "  "))
-                }
+            guard presentation.method.isManaged else { continue }
+            if case .stack(let entries) = presentation.content {
+                stack(entries, label: "stack \(offset + 1)", indent: indent)
+            } else {
+                container(presentation.content, label: "", indent: indent)
             }
         }
         if !state.checkpoints.isEmpty {

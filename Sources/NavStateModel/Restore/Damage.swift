@@ -29,9 +29,8 @@ public enum Damage: Error, Sendable, Hashable, CustomStringConvertible {
 
     // The state those rows build.
 
-    /// A stack holds more entries than the limit (counted from 0: stack 0
-    /// is the root).
-    case pastEntryLimit(stack: Int, limit: Int)
+    /// A stack holds more entries than the limit.
+    case pastEntryLimit(stack: StackAddress, limit: Int)
     /// An entry's payload is over the byte limit.
     case pastPayloadLimit(limit: Int)
     /// Presentation `presentation` (from 1) has no destination entry.
@@ -40,10 +39,10 @@ public enum Damage: Error, Sendable, Hashable, CustomStringConvertible {
     case extraDestination(presentation: Int)
     /// A plain sheet or cover, which has no stack, holds entries.
     case stackInPlainPresentation(presentation: Int, method: PresentationMethod)
-    /// Entries in a slot that no presentation of the layout owns.
+    /// Entries in a slot that no stack or presentation of the layout owns.
     case slotOutsideLayout(Int)
     /// A checkpoint points past what the revision holds.
-    case checkpointPastState(checkpoint: String, stack: Int, entriesKept: Int)
+    case checkpointPastState(checkpoint: String, stack: StackAddress, entriesKept: Int)
     /// The state rebuilt from the revision broke a scene-state rule.
     case brokenInvariant(SceneStateError)
 
@@ -141,7 +140,7 @@ public enum Damage: Error, Sendable, Hashable, CustomStringConvertible {
         case let .stackInPlainPresentation(presentation, method):
             "presentation \(presentation) is a \(method.rawValue), which has no stack"
         case let .slotOutsideLayout(slot):
-            "slot \(slot) belongs to no presentation of the layout"
+            "slot \(slot) belongs to no stack or presentation of the layout"
         case let .checkpointPastState(checkpoint, stack, kept):
             "checkpoint '\(checkpoint)' (stack \(stack), keeping \(kept)) points past what the revision holds"
         case let .brokenInvariant(error):

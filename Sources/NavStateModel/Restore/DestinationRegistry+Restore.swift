@@ -40,8 +40,9 @@ extension DestinationRegistry {
     /// policy. Entries of never-persisted types are not decoded.
     package func decodedInParallel(_ state: SceneState<NavEntry>) async -> [NavEntry: Result<AnyDestination, DropReason>] {
         var entries: [NavEntry] = []
-        for index in 0..<state.stackCount where state.stack(index).count >= Self.parallelDecodeMinimum {
-            entries += state.stack(index).filter { persistence(ofTag: $0.tag) != .neverPersisted }
+        state.forEachStack { _, stack in
+            guard stack.count >= Self.parallelDecodeMinimum else { return }
+            entries += stack.filter { persistence(ofTag: $0.tag) != .neverPersisted }
         }
         guard !entries.isEmpty else { return [:] }
         let tasks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count / Self.entriesPerDecodeTask))

@@ -105,12 +105,14 @@ public struct PathSanitizer: Sendable {
 }
 
 extension EntryLocation {
-    /// Orders locations as they sit in a scene: stacks by level and position,
-    /// then presentations, then values by name.
+    /// Orders locations as they sit in a scene: stacks by level, address
+    /// and position, then presentations, then values by name.
     package var sortKey: String {
         switch self {
-        case let .stack(stack, position): String(format: "0-%06d-%06d", stack, position)
+        case let .stack(stack, position):
+            String(format: "0-%06d-", stack.presentation) + stack.description + String(format: "-%06d", position)
         case let .presentation(index): String(format: "0-%06d-", index)
+        case let .selection(split, column): String(format: "0-%06d-", split.presentation) + split.description + "~" + column.rawValue
         case let .value(name): "1-" + name
         }
     }

@@ -1,12 +1,15 @@
 extension SceneState {
     /// The state without never-persisted elements. Such an element takes with
-    /// it the rest of its stack and every presentation above that stack, so
-    /// nothing is restored on top of a screen that is not there; checkpoints
-    /// that no longer point anywhere go too.
+    /// it the rest of its stack, and, when that stack is the one on screen at
+    /// its level, every presentation above it, so nothing is restored on top
+    /// of a screen that is not there; a never-persisted presentation takes
+    /// itself and everything above it; checkpoints that no longer point
+    /// anywhere go too. Other stacks (other tabs) are left as they are.
     ///
-    /// - Parameter knownPersisted: For each stack (root first), how many of
-    ///   its leading elements the caller already knows are persisted; they
-    ///   are not asked about again, so a push onto a deep stack asks once.
+    /// - Parameter knownPersisted: For each stack in scene order
+    ///   (``stackAddresses``), how many of its leading elements the caller
+    ///   already knows are persisted; they are not asked about again, so a
+    ///   push onto a deep stack asks once.
     /// - Returns: The state, and each element left out with where it was
     ///   and why: ``DropReason/neverPersisted``, or
     ///   ``DropReason/aboveDroppedEntry(_:)`` for what sat above one.
@@ -24,32 +27,63 @@ extension SceneState {
                 omitted.append((location, element, location == cut ? .neverPersisted : .aboveDroppedEntry(cut)))
             }
         }
-        for index in 0..<state.stackCount {
-            if index > 0, isNeverPersisted(state.presentations[index - 1].destination) {
-                omit(state.locatedElements(from: index, includingValues: false), cut: .presentation(index))
-                state.presentations.removeSubrange((index - 1)...)
+        var flatIndex = 0
+        levels: for level in 0...presentations.count {
+            if level > 0, isNeverPersisted(state.presentations[level - 1].destination) {
+                omit(state.locatedElements(from: level, includingValues: false), cut: .presentation(level))
+                state.presentations.removeSubrange((level - 1)...)
                 break
             }
-            let stack = state.stack(index)
-            let known = index < knownPersisted.count ? min(max(0, knownPersisted[index]), stack.count) : 0
-            if let cut = stack[known...].firstIndex(where: isNeverPersisted) {
-                omit((cut..<stack.count).map { (.stack(index, position: $0), stack[$0]) }, cut: .stack(index, position: cut))
-                omit(state.locatedElements(from: index + 1, includingValues: false), cut: .stack(index, position: cut))
-                state.setStack(index, to: Array(stack[..<cut]))
-                state.presentations.removeSubrange(index...)
-                break
+            guard let container = state.container(level: level) else { break }
+            let onScreen = state.stackOnScreen(level: level)
+            var cutOnScreen: EntryLocation?
+            var cuts: [(StackAddress, Int)] = []
+            container.forEachStack(prefix: []) { path, stack in
+                defer { flatIndex += 1 }
+                let known = flatIndex < knownPersisted.count ? min(max(0, knownPersisted[flatIndex]), stack.count) : 0
+                guard let cut = stack[known...].firstIndex(where: isNeverPersisted) else { return }
+                let address = StackAddress(presentation: level, path: path)
+                let location = EntryLocation.stack(address, position: cut)
+                omit((cut..<stack.count).map { (.stack(address, position: $0), stack[$0]) }, cut: location)
+                cuts.append((address, cut))
+                if address == onScreen { cutOnScreen = location }
+            }
+            var neverPersistedSelections: [(StackAddress, NavSplitColumn)] = []
+            container.forEachSelection(prefix: []) { path, column, element in
+                guard isNeverPersisted(element) else { return }
+                let split = StackAddress(presentation: level, path: path)
+                omitted.append((.selection(split, column), element, .neverPersisted))
+                neverPersistedSelections.append((split, column))
+            }
+            for (address, cut) in cuts {
+                try? state.setStack(address, to: Array(state.stack(address)?.prefix(cut) ?? []))
+            }
+            for (split, column) in neverPersistedSelections { state.clearSelection(column, of: split) }
+            if let cutOnScreen {
+                omit(state.locatedElements(from: level + 1, includingValues: false), cut: cutOnScreen)
+                state.presentations.removeSubrange(level...)
+                break levels
             }
         }
         for (name, value) in state.values.sorted(by: { $0.key < $1.key }) where isNeverPersisted(value) {
             omitted.append((.value(name), value, .neverPersisted))
             state.values[name] = nil
         }
-        // Nearly every state has no checkpoint: no sizes to gather.
+        // Nearly every state has no checkpoint: nothing to look up.
         guard !state.checkpoints.isEmpty else { return (state, omitted) }
-        let stackSizes = (0..<state.stackCount).map { state.stack($0).count }
-        state.checkpoints.removeAll { checkpoint in
-            checkpoint.stack < 0 || checkpoint.stack >= stackSizes.count || checkpoint.entriesKept > stackSizes[checkpoint.stack]
-        }
+        state.dropCheckpointsPointingNowhere()
         return (state, omitted)
+    }
+
+    /// Clears one selection of the split view at `split`; nothing when
+    /// there is no split view there.
+    @inlinable
+    package mutating func clearSelection(_ column: NavSplitColumn, of split: StackAddress) {
+        guard case .split(var view)? = container(at: split) else { return }
+        switch column {
+        case .sidebar: view.sidebar = nil
+        case .content: view.content = nil
+        }
+        try? replaceContainer(at: split, with: .split(view))
     }
 }

@@ -1,26 +1,32 @@
-/// Everything one scene (one window, one `ManagedNavigationStack(scene:)`)
-/// persists: its root stack, the chain of presentations above it, its
-/// checkpoints and its named scene values.
+/// Everything one scene (one window) persists: what it shows (one stack, or
+/// a tree of tab bars and split views with a stack in each), the chain of
+/// presentations above it, its checkpoints and its named scene values.
 ///
 /// ```swift
 /// var state = SceneState<AnyDestination>()
 /// state.root = Array(path)
 /// state.presentations = [Presentation(method: .managedSheet, destination: cart, stack: [item])]
-/// state.checkpoints = [Checkpoint(name: "home", stack: 0, entriesKept: 0)]
-/// state.values["selectedTab"] = tab
+/// state.checkpoints = [Checkpoint(name: "home", stack: .root, entriesKept: 0)]
 /// ```
 ///
-/// Stacks are numbered: 0 is the root stack, k is the stack of the k-th
-/// presentation. Presentation k is shown from the top of stack k − 1.
+/// A tab-bar app sets ``content`` instead:
+///
+/// ```swift
+/// state.content = .tabs(NavTabs(ids: ["home", "orders", "cart"], selected: "orders"))
+/// try state.setStack(.tab("orders"), to: [order])
+/// ```
+///
+/// Every stack has a ``StackAddress``. Presentation k is shown from the
+/// stack on screen one level below it (``stackOnScreen(level:)``).
 public struct SceneState<Element: NavElement>: Sendable, Hashable {
-    /// The root navigation stack, bottom first.
-    public var root: [Element]
+    /// What the scene shows under its presentations: one stack by default.
+    public var content: NavContainer<Element>
     /// The presentations, each shown above the previous one's stack.
     public var presentations: [Presentation<Element>]
     /// Named return points. When a name appears more than once, the top-most
     /// one is the one that counts.
     public var checkpoints: [Checkpoint]
-    /// Named scene values: the selected tab, a split view's selection.
+    /// Named scene values: anything else the scene restores.
     public var values: [String: Element]
 
     /// A state with the given stacks, presentations, checkpoints and values; empty by default.
@@ -30,49 +36,198 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
         checkpoints: [Checkpoint] = [],
         values: [String: Element] = [:]
     ) {
-        self.root = root
+        self.init(content: .stack(root), presentations: presentations, checkpoints: checkpoints, values: values)
+    }
+
+    /// A state showing `content` under its presentations.
+    public init(
+        content: NavContainer<Element>,
+        presentations: [Presentation<Element>] = [],
+        checkpoints: [Checkpoint] = [],
+        values: [String: Element] = [:]
+    ) {
+        self.content = content
         self.presentations = presentations
         self.checkpoints = checkpoints
         self.values = values
     }
 
-    /// True when nothing is pushed, presented, marked or selected.
+    /// The scene's stack on screen under the presentations: the whole
+    /// content of a scene of one stack, the selected tab's stack in a tab
+    /// bar, the detail column's in a split view.
+    @inlinable
+    public var root: [Element] {
+        get {
+            if case .stack(let entries) = content { return entries }
+            return content.stack(at: content.pathOnScreen) ?? []
+        }
+        _modify {
+            // Taken out and put back, so a push onto a deep stack does not
+            // copy it.
+            if case .stack(var entries) = content {
+                content = .empty
+                defer { content = .stack(entries) }
+                yield &entries
+            } else {
+                let path = content.pathOnScreen
+                var entries = content.stack(at: path) ?? []
+                content.replace(at: path, with: .empty)
+                defer { content.replace(at: path, with: .stack(entries)) }
+                yield &entries
+            }
+        }
+    }
+
+    /// True when nothing is pushed, presented, marked or selected, and the
+    /// content is one stack.
     @inlinable
     public var isEmpty: Bool {
-        root.isEmpty && presentations.isEmpty && checkpoints.isEmpty && values.isEmpty
+        content == .empty && presentations.isEmpty && checkpoints.isEmpty && values.isEmpty
     }
 
-    /// Number of stacks: the root one and one per presentation.
+    /// Number of stacks: those of the content and of every presentation.
     @inlinable
-    public var stackCount: Int { presentations.count + 1 }
-
-    /// The entries of stack `index` (0 is the root stack).
-    @inlinable
-    public func stack(_ index: Int) -> [Element] {
-        index == 0 ? root : presentations[index - 1].stack
+    public var stackCount: Int {
+        presentations.reduce(content.stackCount) { $0 + $1.content.stackCount }
     }
 
-    /// Replaces the entries of stack `index`.
+    /// The container at presentation level `level`: the scene's content at
+    /// 0, presentation k's at k; `nil` past the top.
     @inlinable
-    public mutating func setStack(_ index: Int, to elements: [Element]) {
-        if index == 0 { root = elements } else { presentations[index - 1].stack = elements }
+    public func container(level: Int) -> NavContainer<Element>? {
+        if level == 0 { return content }
+        guard level > 0, level <= presentations.count else { return nil }
+        return presentations[level - 1].content
+    }
+
+    /// The container at `address`, or `nil` when there is none.
+    @inlinable
+    public func container(at address: StackAddress) -> NavContainer<Element>? {
+        container(level: address.presentation)?.container(at: address.path)
+    }
+
+    /// The entries of the stack at `address`, or `nil` when no stack is there.
+    @inlinable
+    public func stack(_ address: StackAddress) -> [Element]? {
+        if address.path.isEmpty, address.presentation == 0, case .stack(let entries) = content { return entries }
+        return container(level: address.presentation)?.stack(at: address.path)
+    }
+
+    /// Replaces the container at `address` (a stack, a tab bar, a split view).
+    ///
+    /// - Throws: ``SceneStateError/noSuchStack(_:)`` when the scene has no
+    ///   container there.
+    @inlinable
+    public mutating func replaceContainer(at address: StackAddress, with container: NavContainer<Element>) throws(SceneStateError) {
+        let replaced: Bool
+        if address.presentation == 0 {
+            replaced = content.replace(at: address.path, with: container)
+        } else if address.presentation > 0, address.presentation <= presentations.count {
+            replaced = presentations[address.presentation - 1].content.replace(at: address.path, with: container)
+        } else {
+            replaced = false
+        }
+        if !replaced { throw .noSuchStack(address) }
+    }
+
+    /// Replaces the entries of the stack at `address`.
+    ///
+    /// - Throws: ``SceneStateError/noSuchStack(_:)`` when no stack is there.
+    @inlinable
+    public mutating func setStack(_ address: StackAddress, to elements: [Element]) throws(SceneStateError) {
+        guard stack(address) != nil else { throw .noSuchStack(address) }
+        try replaceContainer(at: address, with: .stack(elements))
+    }
+
+    /// The address of the stack on screen at presentation level `level`
+    /// (the one presentation `level + 1` is shown from); `nil` when that
+    /// level is a plain sheet or cover, or past the top.
+    @inlinable
+    public func stackOnScreen(level: Int) -> StackAddress? {
+        if level > 0 {
+            guard level <= presentations.count, presentations[level - 1].method.isManaged else { return nil }
+        }
+        guard let container = container(level: level) else { return nil }
+        return StackAddress(presentation: level, path: container.pathOnScreen)
+    }
+
+    /// The stack a push goes to: the one on screen in the top-most
+    /// presentation, or in the content when nothing is presented; `nil`
+    /// when the top presentation is a plain sheet or cover.
+    @inlinable
+    public var stackOnScreen: StackAddress? { stackOnScreen(level: presentations.count) }
+
+    /// Every stack's address, in scene order: the content's stacks (tabs in
+    /// order, depth first), then each presentation's.
+    @inlinable
+    public var stackAddresses: [StackAddress] {
+        var result: [StackAddress] = []
+        forEachStack { address, _ in result.append(address) }
+        return result
+    }
+
+    /// Calls `body` with every stack in scene order (as ``stackAddresses``).
+    @inlinable
+    package func forEachStack<E: Error>(from level: Int = 0, _ body: (StackAddress, [Element]) throws(E) -> Void) throws(E) {
+        guard level <= presentations.count else { return }
+        for current in max(0, level)...presentations.count {
+            let container = current == 0 ? content : presentations[current - 1].content
+            if case .stack(let entries) = container {
+                try body(StackAddress(presentation: current), entries)
+            } else {
+                try container.forEachStack(prefix: []) { (path, entries) throws(E) in
+                    try body(StackAddress(presentation: current, path: path), entries)
+                }
+            }
+        }
+    }
+
+    /// Every stack's entries, in scene order.
+    @inlinable
+    package var flatStacks: [[Element]] {
+        var result: [[Element]] = []
+        result.reserveCapacity(presentations.count + 1)
+        forEachStack { result.append($1) }
+        return result
+    }
+
+    /// The same tree with every stack's entries replaced by the next of
+    /// `stacks` in scene order and every selection by `selection`'s;
+    /// `nil` when there are too few stacks.
+    @inlinable
+    package func rebuilt<T: NavElement>(
+        stacks: [[T]], destinations: [T], checkpoints: [Checkpoint], values: [String: T],
+        selection: (StackAddress, NavSplitColumn) -> T?
+    ) -> SceneState<T>? {
+        var iterator = stacks.makeIterator()
+        guard let content = content.rebuilt(stacks: &iterator, selection: { selection(StackAddress(path: $0), $1) })
+        else { return nil }
+        var result = SceneState<T>(content: content, checkpoints: checkpoints, values: values)
+        for (offset, presentation) in presentations.enumerated() {
+            guard offset < destinations.count,
+                  let inner = presentation.content.rebuilt(
+                    stacks: &iterator, selection: { selection(StackAddress(presentation: offset + 1, path: $0), $1) })
+            else { return nil }
+            result.presentations.append(Presentation(method: presentation.method, destination: destinations[offset], content: inner))
+        }
+        return result
     }
 
     /// How many elements the state holds in its stacks and presentations:
-    /// every stack's entries plus every presentation's destination (scene
-    /// values not counted).
+    /// every stack's entries, every split-view selection and every
+    /// presentation's destination (scene values not counted).
     @inlinable
     public var entryCount: Int {
-        presentations.reduce(root.count) { $0 + 1 + $1.stack.count }
+        presentations.reduce(content.entryCount) { $0 + 1 + $1.content.entryCount }
     }
 
     /// The same state with every element transformed, structure unchanged.
     @inlinable
     public func map<T: NavElement>(_ transform: (Element) throws -> T) rethrows -> SceneState<T> {
         SceneState<T>(
-            root: try root.map(transform),
+            content: try content.map(transform),
             presentations: try presentations.map {
-                Presentation(method: $0.method, destination: try transform($0.destination), stack: try $0.stack.map(transform))
+                Presentation(method: $0.method, destination: try transform($0.destination), content: try $0.content.map(transform))
             },
             checkpoints: checkpoints,
             values: try values.mapValues(transform))

@@ -1,13 +1,26 @@
 /// A scene state that breaks one of its rules, or an operation on one that
 /// cannot apply.
 public enum SceneStateError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A plain sheet or cover holds a stack; only managed presentations do.
+    /// A plain sheet or cover holds a stack or a container; only managed
+    /// presentations do.
     /// `presentation` counts from 1.
     case stackInUnmanagedPresentation(presentation: Int, method: PresentationMethod, entries: Int)
     /// A checkpoint names a stack the scene does not have.
-    case checkpointStackMissing(checkpoint: String, stack: Int, stackCount: Int)
+    case checkpointStackMissing(checkpoint: String, stack: StackAddress)
     /// A checkpoint keeps more entries than its stack holds.
-    case checkpointBeyondStack(checkpoint: String, stack: Int, keeps: Int, entries: Int)
+    case checkpointBeyondStack(checkpoint: String, stack: StackAddress, keeps: Int, entries: Int)
+    /// No stack (or container) is at this address.
+    case noSuchStack(StackAddress)
+    /// A tab bar with no tabs.
+    case emptyTabBar(StackAddress)
+    /// A tab identifier that is empty or holds `/`.
+    case invalidTabID(String, tabBar: StackAddress)
+    /// Two tabs of one tab bar with the same identifier.
+    case duplicateTabID(String, tabBar: StackAddress)
+    /// A tab bar selects a tab it does not have.
+    case selectedTabMissing(String, tabBar: StackAddress)
+    /// A split view of two columns has a content-column selection.
+    case contentSelectionWithoutColumn(StackAddress)
     /// Dismissing more presentations than are shown.
     case cannotDismiss(count: Int, presented: Int)
     /// Popping more entries than the top-most stack holds.
@@ -24,8 +37,20 @@ public enum SceneStateError: Error, Sendable, Hashable, CustomStringConvertible 
         switch self {
         case let .stackInUnmanagedPresentation(presentation, method, entries):
             return "presentation \(presentation) is a \(method.rawValue) but has a stack of \(entries); only managed presentations have stacks"
-        case let .checkpointStackMissing(checkpoint, stack, stackCount):
-            return "checkpoint '\(checkpoint)' is in stack \(stack), but the scene has \(stackCount) stacks"
+        case let .checkpointStackMissing(checkpoint, stack):
+            return "checkpoint '\(checkpoint)' is in stack \(stack), which the scene does not have"
+        case let .noSuchStack(address):
+            return "the scene has no stack at \(address)"
+        case let .emptyTabBar(address):
+            return "the tab bar at \(address) has no tabs"
+        case let .invalidTabID(id, tabBar):
+            return "the tab bar at \(tabBar) has a tab named '\(id)'; a tab identifier is not empty and has no '/'"
+        case let .duplicateTabID(id, tabBar):
+            return "the tab bar at \(tabBar) has two tabs named '\(id)'"
+        case let .selectedTabMissing(id, tabBar):
+            return "the tab bar at \(tabBar) selects '\(id)', which is not one of its tabs"
+        case let .contentSelectionWithoutColumn(address):
+            return "the split view at \(address) has two columns but a content-column selection"
         case let .checkpointBeyondStack(checkpoint, stack, keeps, entries):
             return "checkpoint '\(checkpoint)' keeps \(keeps) entries of stack \(stack), which has \(entries)"
         case let .cannotDismiss(count, presented):

@@ -1,0 +1,291 @@
+/// What a scene (or a managed presentation) shows: one navigation stack, a
+/// tab bar with a container in each tab, or a split view whose detail column
+/// is a container. Containers nest: a split view inside a tab, tabs inside a
+/// sheet.
+///
+/// ```swift
+/// // A TabView with a NavigationStack in each tab.
+/// state.content = .tabs(NavTabs(
+///     [NavTab("home"), NavTab("orders", .stack([order])), NavTab("cart")],
+///     selected: "orders"))
+/// ```
+///
+/// A scene of one stack is `.stack(entries)`, which ``SceneState/root``
+/// reads and writes, so code written for one stack stays as it is.
+public indirect enum NavContainer<Element: NavElement>: Sendable, Hashable {
+    /// One navigation stack, bottom first.
+    case stack([Element])
+    /// A tab bar with a container in each tab.
+    case tabs(NavTabs<Element>)
+    /// A split view: sidebar and content selections, and a detail container.
+    case split(NavSplit<Element>)
+
+    /// An empty stack.
+    public static var empty: NavContainer { .stack([]) }
+
+    /// The container with every element transformed, structure unchanged.
+    @inlinable
+    public func map<T: NavElement>(_ transform: (Element) throws -> T) rethrows -> NavContainer<T> {
+        switch self {
+        case .stack(let entries):
+            return .stack(try entries.map(transform))
+        case .tabs(let tabs):
+            return .tabs(NavTabs<T>(
+                try tabs.tabs.map { NavTab<T>($0.id, try $0.content.map(transform)) }, selected: tabs.selected))
+        case .split(let split):
+            return .split(NavSplit<T>(
+                sidebar: try split.sidebar.map(transform), content: try split.content.map(transform),
+                hasContentColumn: split.hasContentColumn,
+                visibility: NavSplit<T>.Visibility(rawValue: split.visibility.rawValue) ?? .automatic,
+                detail: try split.detail.map(transform)))
+        }
+    }
+
+    /// The path, from this container, to the stack on screen: the selected
+    /// tab's, the detail column's.
+    @inlinable
+    public var pathOnScreen: [StackAddress.Step] {
+        switch self {
+        case .stack: return []
+        case .tabs(let tabs):
+            guard let tab = tabs.selectedTab else { return [] }
+            return [.tab(tab.id)] + tab.content.pathOnScreen
+        case .split(let split):
+            return [.detail] + split.detail.pathOnScreen
+        }
+    }
+
+    /// The container `path` leads to, or `nil` when there is none.
+    @inlinable
+    public func container(at path: some Collection<StackAddress.Step>) -> NavContainer? {
+        guard let step = path.first else { return self }
+        switch (self, step) {
+        case (.tabs(let tabs), .tab(let id)):
+            return tabs.tabs.first { $0.id == id }?.content.container(at: path.dropFirst())
+        case (.split(let split), .detail):
+            return split.detail.container(at: path.dropFirst())
+        default:
+            return nil
+        }
+    }
+
+    /// The entries of the stack `path` leads to, or `nil` when it leads to
+    /// no stack.
+    @inlinable
+    public func stack(at path: some Collection<StackAddress.Step>) -> [Element]? {
+        guard case .stack(let entries)? = container(at: path) else { return nil }
+        return entries
+    }
+
+    /// Replaces the container `path` leads to; false (nothing changed) when
+    /// there is none.
+    @inlinable
+    @discardableResult
+    public mutating func replace(at path: some Collection<StackAddress.Step>, with new: NavContainer) -> Bool {
+        guard let step = path.first else {
+            self = new
+            return true
+        }
+        switch (self, step) {
+        case (.tabs(var tabs), .tab(let id)):
+            guard let index = tabs.tabs.firstIndex(where: { $0.id == id }) else { return false }
+            self = .empty
+            defer { self = .tabs(tabs) }
+            return tabs.tabs[index].content.replace(at: path.dropFirst(), with: new)
+        case (.split(var split), .detail):
+            self = .empty
+            defer { self = .split(split) }
+            return split.detail.replace(at: path.dropFirst(), with: new)
+        default:
+            return false
+        }
+    }
+
+    /// How many stacks the container holds.
+    @inlinable
+    public var stackCount: Int {
+        switch self {
+        case .stack: 1
+        case .tabs(let tabs): tabs.tabs.reduce(0) { $0 + $1.content.stackCount }
+        case .split(let split): split.detail.stackCount
+        }
+    }
+
+    /// How many elements the container holds: stack entries and split-view
+    /// selections.
+    @inlinable
+    public var entryCount: Int {
+        switch self {
+        case .stack(let entries): entries.count
+        case .tabs(let tabs): tabs.tabs.reduce(0) { $0 + $1.content.entryCount }
+        case .split(let split):
+            (split.sidebar == nil ? 0 : 1) + (split.content == nil ? 0 : 1) + split.detail.entryCount
+        }
+    }
+
+    /// Every stack in tree order (tabs in their order, depth first), with
+    /// its path from this container.
+    @inlinable
+    public var stackPaths: [[StackAddress.Step]] {
+        var result: [[StackAddress.Step]] = []
+        forEachStack(prefix: []) { path, _ in result.append(path) }
+        return result
+    }
+
+    /// Calls `body` with every stack in tree order and its path.
+    @inlinable
+    package func forEachStack<E: Error>(
+        prefix: [StackAddress.Step], _ body: ([StackAddress.Step], [Element]) throws(E) -> Void
+    ) throws(E) {
+        switch self {
+        case .stack(let entries):
+            try body(prefix, entries)
+        case .tabs(let tabs):
+            for tab in tabs.tabs { try tab.content.forEachStack(prefix: prefix + [.tab(tab.id)], body) }
+        case .split(let split):
+            try split.detail.forEachStack(prefix: prefix + [.detail], body)
+        }
+    }
+
+    /// The same shape with every stack's entries replaced by the next of
+    /// `stacks`, in tree order, and each split view's selections by what
+    /// `selection` gives for its path; `nil` when there are too few stacks.
+    @inlinable
+    package func rebuilt<T: NavElement>(
+        prefix: [StackAddress.Step] = [], stacks: inout IndexingIterator<[[T]]>,
+        selection: ([StackAddress.Step], NavSplitColumn) -> T?
+    ) -> NavContainer<T>? {
+        switch self {
+        case .stack:
+            return stacks.next().map { .stack($0) }
+        case .tabs(let tabs):
+            var result: [NavTab<T>] = []
+            result.reserveCapacity(tabs.tabs.count)
+            for tab in tabs.tabs {
+                guard let content = tab.content.rebuilt(
+                    prefix: prefix + [.tab(tab.id)], stacks: &stacks, selection: selection) else { return nil }
+                result.append(NavTab<T>(tab.id, content))
+            }
+            return .tabs(NavTabs<T>(result, selected: tabs.selected))
+        case .split(let split):
+            guard let detail = split.detail.rebuilt(prefix: prefix + [.detail], stacks: &stacks, selection: selection)
+            else { return nil }
+            return .split(NavSplit<T>(
+                sidebar: split.sidebar == nil ? nil : selection(prefix, .sidebar),
+                content: split.content == nil ? nil : selection(prefix, .content),
+                hasContentColumn: split.hasContentColumn, visibility: NavSplit<T>.Visibility(rawValue: split.visibility.rawValue) ?? .automatic, detail: detail))
+        }
+    }
+
+    /// Calls `body` with every split view's selections in tree order, with
+    /// the split view's path.
+    @inlinable
+    package func forEachSelection<E: Error>(
+        prefix: [StackAddress.Step], _ body: ([StackAddress.Step], NavSplitColumn, Element) throws(E) -> Void
+    ) throws(E) {
+        switch self {
+        case .stack:
+            return
+        case .tabs(let tabs):
+            for tab in tabs.tabs { try tab.content.forEachSelection(prefix: prefix + [.tab(tab.id)], body) }
+        case .split(let split):
+            if let sidebar = split.sidebar { try body(prefix, .sidebar, sidebar) }
+            if let content = split.content { try body(prefix, .content, content) }
+            try split.detail.forEachSelection(prefix: prefix + [.detail], body)
+        }
+    }
+}
+
+/// A column of a split view that holds a selection rather than a stack.
+public enum NavSplitColumn: String, Sendable, Hashable, CaseIterable {
+    /// The first column.
+    case sidebar
+    /// The middle column of a three-column split view.
+    case content
+}
+
+/// A tab bar: its tabs in order, each holding a container, and the selected
+/// one. Tab identifiers are the app's own stable names (`"home"`,
+/// `"orders"`), which addresses use: `tab:orders`.
+public struct NavTabs<Element: NavElement>: Sendable, Hashable {
+    /// The tabs, in the order the tab bar shows them.
+    public var tabs: [NavTab<Element>]
+    /// The identifier of the selected tab.
+    public var selected: String
+
+    /// Tabs with `selected` shown; the first tab's when `nil`.
+    public init(_ tabs: [NavTab<Element>], selected: String? = nil) {
+        self.tabs = tabs
+        self.selected = selected ?? tabs.first?.id ?? ""
+    }
+
+    /// Tabs with these identifiers, each an empty stack, the first selected.
+    public init(ids: [String], selected: String? = nil) {
+        self.init(ids.map { NavTab($0) }, selected: selected)
+    }
+
+    /// The selected tab, or `nil` when no tab has the selected identifier.
+    @inlinable
+    public var selectedTab: NavTab<Element>? {
+        tabs.first { $0.id == selected }
+    }
+
+    /// The identifiers of the tabs, in order.
+    public var ids: [String] { tabs.map(\.id) }
+}
+
+/// One tab: its identifier and what it shows.
+public struct NavTab<Element: NavElement>: Sendable, Hashable {
+    /// The tab's stable identifier, unique in its tab bar; it may not be
+    /// empty or hold `/`.
+    public var id: String
+    /// What the tab shows: usually a stack.
+    public var content: NavContainer<Element>
+
+    /// The tab `id`, showing `content` (an empty stack by default).
+    public init(_ id: String, _ content: NavContainer<Element> = .empty) {
+        self.id = id
+        self.content = content
+    }
+}
+
+/// A split view (`NavigationSplitView`): the sidebar's selection, the
+/// content column's selection when there is one, which columns show, and
+/// the detail column's container.
+public struct NavSplit<Element: NavElement>: Sendable, Hashable {
+    /// Which columns a split view shows, as `NavigationSplitViewVisibility`.
+    public enum Visibility: String, Sendable, Hashable, CaseIterable {
+        /// The system decides.
+        case automatic
+        /// Every column.
+        case all
+        /// The detail column and the one before it.
+        case doubleColumn
+        /// The detail column alone.
+        case detailOnly
+    }
+
+    /// What the sidebar has selected, if anything.
+    public var sidebar: Element?
+    /// What the content column has selected, if anything; always `nil`
+    /// without a content column.
+    public var content: Element?
+    /// Whether the split view has three columns.
+    public var hasContentColumn: Bool
+    /// Which columns show.
+    public var visibility: Visibility
+    /// What the detail column shows: usually a stack.
+    public var detail: NavContainer<Element>
+
+    /// A split view with the given selections and detail.
+    public init(
+        sidebar: Element? = nil, content: Element? = nil, hasContentColumn: Bool = false,
+        visibility: Visibility = .automatic, detail: NavContainer<Element> = .empty
+    ) {
+        self.sidebar = sidebar
+        self.content = content
+        self.hasContentColumn = hasContentColumn
+        self.visibility = visibility
+        self.detail = detail
+    }
+}

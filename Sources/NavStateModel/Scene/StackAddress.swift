@@ -1,0 +1,101 @@
+/// Where a stack (or a container) sits in a scene's tree, in a form a person
+/// can read: `root`, `tab:orders`, `tab:orders/detail`, `sheet:1`,
+/// `sheet:1/tab:a`.
+///
+/// An address is a presentation level (0 for the scene's own content, k for
+/// the content of the k-th presentation, whatever its method) and the path
+/// from that level's container down: a tab by its identifier, or a split
+/// view's detail column. Checkpoints, step plans, drop reports, the command
+/// line and errors all name stacks this way.
+///
+/// ```swift
+/// let orders: StackAddress = .tab("orders")
+/// let detail = orders.appending(.detail)        // tab:orders/detail
+/// let sheet: StackAddress = 1                    // sheet:1, as before trees
+/// StackAddress("tab:orders/detail") == detail    // true
+/// ```
+///
+/// An integer literal is the address the stack had before trees: 0 is the
+/// root stack, k the stack of the k-th presentation.
+public struct StackAddress: Sendable, Hashable, CustomStringConvertible, LosslessStringConvertible, ExpressibleByIntegerLiteral {
+    /// One step from a container to the one inside it.
+    public enum Step: Sendable, Hashable {
+        /// The tab with this identifier, in a ``NavTabs``.
+        case tab(String)
+        /// The detail column of a ``NavSplit``.
+        case detail
+    }
+
+    /// 0 for the scene's content, k for the content of presentation k (1-based).
+    public var presentation: Int
+    /// The steps from that level's container to the addressed one.
+    public var path: [Step]
+
+    /// The address of the container `path` leads to at presentation level `presentation`.
+    public init(presentation: Int = 0, path: [Step] = []) {
+        self.presentation = presentation
+        self.path = path
+    }
+
+    /// 0 is the root stack, k the stack of presentation k.
+    public init(integerLiteral value: Int) {
+        self.init(presentation: value)
+    }
+
+    /// The scene's own container: its stack, for a scene of one stack.
+    public static let root = StackAddress()
+
+    /// The container of presentation `level` (1-based).
+    public static func sheet(_ level: Int) -> StackAddress { StackAddress(presentation: level) }
+
+    /// The tab `id` of the scene's own tab bar.
+    public static func tab(_ id: String) -> StackAddress { StackAddress(path: [.tab(id)]) }
+
+    /// The detail column of the scene's own split view.
+    public static let detail = StackAddress(path: [.detail])
+
+    /// This address, one step further in.
+    public func appending(_ step: Step) -> StackAddress {
+        StackAddress(presentation: presentation, path: path + [step])
+    }
+
+    /// The address of the container this one sits in: one step out, or
+    /// `nil` at a level's own container.
+    public var parent: StackAddress? {
+        path.isEmpty ? nil : StackAddress(presentation: presentation, path: Array(path.dropLast()))
+    }
+
+    public var description: String {
+        var parts: [String] = presentation == 0 ? [] : ["sheet:\(presentation)"]
+        for step in path {
+            switch step {
+            case .tab(let id): parts.append("tab:\(id)")
+            case .detail: parts.append("detail")
+            }
+        }
+        return parts.isEmpty ? "root" : parts.joined(separator: "/")
+    }
+
+    /// Reads an address as ``description`` writes it; `nil` for anything
+    /// else (an empty tab identifier, a level below 1, an unknown part).
+    public init?(_ description: String) {
+        if description == "root" {
+            self = .root
+            return
+        }
+        var address = StackAddress()
+        for (index, part) in description.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+            if index == 0, part.hasPrefix("sheet:") {
+                guard let level = Int(part.dropFirst(6)), level > 0, String(level) == part.dropFirst(6) else { return nil }
+                address.presentation = level
+            } else if part.hasPrefix("tab:"), part.count > 4 {
+                address.path.append(.tab(String(part.dropFirst(4))))
+            } else if part == "detail" {
+                address.path.append(.detail)
+            } else {
+                return nil
+            }
+        }
+        self = address
+    }
+}
