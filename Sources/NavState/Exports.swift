@@ -26,6 +26,12 @@
 @_exported public import struct NavStateModel.Checkpoint
 @_exported public import enum NavStateModel.SceneStateError
 @_exported public import enum NavStateModel.NavigationStep
+@_exported public import struct NavStateModel.StackAddress
+@_exported public import enum NavStateModel.NavContainer
+@_exported public import struct NavStateModel.NavTabs
+@_exported public import struct NavStateModel.NavTab
+@_exported public import struct NavStateModel.NavSplit
+@_exported public import enum NavStateModel.NavSplitColumn
 @_exported public import enum NavStateModel.TagStyle
 @_exported public import enum NavStateModel.WireFormatError
 

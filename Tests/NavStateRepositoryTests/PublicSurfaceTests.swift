@@ -16,10 +16,15 @@ import Testing
 /// carries NavState's own reason as a string: `WireFormatError.JSONProblem`
 /// and `JSONKind`, and `NavStoreError.OpenStep`. NavStateNavigator 4, NavStateUI 2, NavStateTooling 10 before,
 /// 9 after (it also exports the whole model to tools).
+///
+/// Issue 24 (navigation trees) adds 8 app-facing types, 56 in all: the
+/// tree (`NavContainer`, `NavTabs`, `NavTab`, `NavSplit` with its
+/// `Visibility`, `NavSplitColumn`) and the address of a stack
+/// (`StackAddress` with its `Step`).
 @Suite("Public surface")
 struct PublicSurfaceTests {
     /// The most public types an app sees with `import NavState`.
-    static let appFacingCeiling = 48
+    static let appFacingCeiling = 56
     static let ceilings: [(modules: [String], most: Int)] = [
         (["NavStateNavigator"], 4),
         (["NavStateUI"], 2),

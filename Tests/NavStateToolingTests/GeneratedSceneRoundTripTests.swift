@@ -8,7 +8,8 @@ import Testing
 
 @Suite("Generated scene round trips")
 struct GeneratedSceneRoundTripTests {
-    private static func check(_ store: NavStore, _ edits: [(Int, NavEntry, Int)]) throws {
+    @discardableResult
+    private static func check(_ store: NavStore, _ edits: [(Int, NavEntry, Int)]) throws -> [Int: SceneState<NavEntry>] {
         var state = SceneState<NavEntry>()
         var saved: [Int: SceneState<NavEntry>] = [:]
         var head = 0
@@ -26,6 +27,7 @@ struct GeneratedSceneRoundTripTests {
             #expect(try store.load(scene: "generated", revision: revision)?.state == expected)
         }
         #expect(try SceneState<NavEntry>(json: state.jsonData()) == state)
+        return saved
     }
 
     @Test func generatedTreesRoundTripInMemoryForEveryRevision() async {
@@ -37,7 +39,13 @@ struct GeneratedSceneRoundTripTests {
     @Test func generatedTreesRoundTripThroughAFileForEveryRevision() async {
         await propertyCheck(count: 25, input: SceneGenerators.edit.array(of: 1...30)) { edits in
             let directory = try TemporaryDirectory()
-            try Self.check(try NavStore(path: directory.path("db.sqlite"), configuration: StoreFixtures.keepingEveryRevision()), edits)
+            let saved = try Self.check(
+                try NavStore(path: directory.path("db.sqlite"), configuration: StoreFixtures.keepingEveryRevision()), edits)
+            // Reopened, as at the next launch: nothing cached, every tree from the file.
+            let reopened = try NavStore(path: directory.path("db.sqlite"), configuration: StoreFixtures.keepingEveryRevision())
+            for (revision, expected) in saved {
+                #expect(try reopened.load(scene: "generated", revision: revision)?.state == expected)
+            }
         }
     }
 }

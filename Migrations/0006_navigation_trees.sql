@@ -1,0 +1,14 @@
+-- NavState schema 6: navigation trees.
+--
+-- No table changes. From this schema on, a revision's layout may hold
+-- `shapes`: the container of each level of the scene (a tab bar with its
+-- tabs and selection, a split view with its selections and columns), whose
+-- stacks are the revision's slots in tree order (docs/store.md, "Trees").
+-- A layout without `shapes` is a scene of one stack per level, numbered as
+-- before, so every revision written before this schema is already in the
+-- tree form and reads as it did: no row is rewritten.
+--
+-- The version number is what matters: a NavState that knows only schema 5
+-- would read a tree's layout as one stack and take the other tabs' stacks
+-- for damage; it now refuses the file as a newer schema, untouched.
+SELECT 1;
