@@ -40,5 +40,6 @@
 @_exported public import enum NavStateModel.DropReason
 @_exported public import struct NavStateModel.DroppedEntry
 @_exported public import enum NavStateModel.EntryLocation
+@_exported public import enum NavStateModel.TreeChange
 @_exported public import enum NavStateModel.Damage
 @_exported public import struct NavStateModel.PathSanitizer

@@ -32,6 +32,14 @@ extension NavStore {
         guard options.crashLoopLimit >= 1, options.fallbackRevisions >= 0 else {
             throw .invalidRestoreOptions(crashLoopLimit: options.crashLoopLimit, fallbackRevisions: options.fallbackRevisions)
         }
+        if let tree = options.tree {
+            do {
+                try SceneState(content: tree).validate()
+            } catch {
+                throw .invalidRestoreTree(error)
+            }
+        }
+        let nothing = Self.emptyTree(options)
         var report = RestoreReport.nothingSaved(scene: scene)
         let limits = configuration.limits
         while true {
@@ -49,7 +57,7 @@ extension NavStore {
             case .none:
                 if choice.head != nil { report.outcome = .allRevisionsSkipped }
                 log(report)
-                return RestoredScene(state: SceneState(), report: report)
+                return RestoredScene(state: nothing, report: report)
             case .damaged(let revision, let damage):
                 // Nothing of it can be trusted: it uses up its launches at
                 // once, in a transaction of its own (the one that read it
@@ -77,7 +85,7 @@ extension NavStore {
             report.dropped = SceneDrops.everything(
                 in: stored.state, from: 0, includingValues: true, because: .expired(savedAt: stored.savedAt))
             log(report)
-            return RestoredScene(state: SceneState(), report: report)
+            return RestoredScene(state: Self.emptyTree(options), report: report)
         }
         report.outcome = .restored
         report.damage = damage.compactMap(\.damage)
@@ -85,12 +93,17 @@ extension NavStore {
             guard let location = part.location, let entry = part.entry else { return nil }
             return DroppedEntry(location: location, entry: entry, reason: part.reason)
         }
-        var (state, dropped) = await registry.restore(stored.state, policy: options.policy)
-        if options.policy == .allOrNothing && !damage.isEmpty {
-            state = SceneState()
-            dropped = SceneDrops.everything(in: stored.state, from: 0, includingValues: true, because: .allOrNothing)
+        var saved = stored.state
+        var misfits: [DroppedEntry] = []
+        if let tree = options.tree {
+            (saved, misfits, report.treeChanges) = saved.fitted(to: tree)
         }
-        report.dropped = damaged + dropped
+        var (state, dropped) = await registry.restore(saved, policy: options.policy)
+        if options.policy == .allOrNothing && !damage.isEmpty {
+            state = Self.emptyTree(options)
+            dropped = SceneDrops.everything(in: saved, from: 0, includingValues: true, because: .allOrNothing)
+        }
+        report.dropped = damaged + misfits + dropped
         do {
             try state.validate()
         } catch {
@@ -99,10 +112,18 @@ extension NavStore {
             report.damage.append(.brokenInvariant(error))
             report.dropped = damaged + SceneDrops.everything(
                 in: stored.state, from: 0, includingValues: true, because: .damaged(.brokenInvariant(error)))
-            state = SceneState()
+            state = Self.emptyTree(options)
         }
         log(report)
         return RestoredScene(state: state, report: report)
+    }
+
+    /// The state a restore gives when it restores nothing: the app's tree
+    /// (``RestoreOptions/tree``) with every stack empty, or one empty stack.
+    private static func emptyTree(_ options: RestoreOptions) -> SceneState<AnyDestination> {
+        guard let tree = options.tree else { return SceneState() }
+        var stacks = [[AnyDestination]](repeating: [], count: tree.stackCount).makeIterator()
+        return SceneState(content: tree.rebuilt(stacks: &stacks, selection: { _, _ in nil }) ?? .empty)
     }
 
     /// Tells the crash-loop guard that the app came up with a restored

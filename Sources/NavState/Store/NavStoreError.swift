@@ -71,6 +71,9 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Restore options out of range: `crashLoopLimit` below 1 or
     /// `fallbackRevisions` below 0 (``RestoreOptions``).
     case invalidRestoreOptions(crashLoopLimit: Int, fallbackRevisions: Int)
+    /// The tree given in ``RestoreOptions/tree`` breaks a scene-state rule
+    /// (a tab bar without tabs, two tabs of one name).
+    case invalidRestoreTree(SceneStateError)
     /// Prune arguments out of range: `keepRevisions` below 1 (the head is
     /// always kept) or a negative maximum age.
     case invalidPruneArguments(keepRevisions: Int, maximumAge: Double?)
@@ -207,6 +210,8 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return error.description
         case let .invalidRevision(revision):
             return "revision numbers start at 1, not \(revision)"
+        case let .invalidRestoreTree(error):
+            return "the tree to restore into is not valid: \(error)"
         case let .invalidRestoreOptions(limit, fallback):
             return limit < 1
                 ? "crashLoopLimit must be at least 1, not \(limit)"

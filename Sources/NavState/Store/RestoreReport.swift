@@ -49,15 +49,19 @@ public struct RestoreReport: Sendable, Hashable {
     /// tampered or damaged file), each left out: entries are also in
     /// ``dropped`` with ``/NavStateModel/DropReason/damaged(_:)``; checkpoints only here.
     public var damage: [Damage] = []
+    /// How the saved tree was fitted to ``RestoreOptions/tree``: tabs
+    /// removed or added, a selection that fell back, a stack moved.
+    public var treeChanges: [TreeChange] = []
 
     /// The report of a restore that found nothing saved for `scene`.
     package static func nothingSaved(scene: String) -> RestoreReport {
         RestoreReport(scene: scene, outcome: .noSavedState, revision: nil, headRevision: nil, savedAt: nil, skipped: [], dropped: [])
     }
 
-    /// True when the head revision came back whole.
+    /// True when the head revision came back whole, in the tree it was
+    /// saved in.
     public var isComplete: Bool {
-        outcome == .restored && skipped.isEmpty && dropped.isEmpty && damage.isEmpty
+        outcome == .restored && skipped.isEmpty && dropped.isEmpty && damage.isEmpty && treeChanges.isEmpty
     }
 }
 

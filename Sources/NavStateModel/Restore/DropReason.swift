@@ -29,6 +29,9 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
     case aboveDroppedEntry(EntryLocation)
     /// It decoded, but another entry did not and the policy is all-or-nothing.
     case allOrNothing
+    /// The tab or column it was saved in (the address) is not in this
+    /// version of the app (``TreeChange``).
+    case notInThisVersion(StackAddress)
     /// The stored revision holds it where a valid scene state cannot (a
     /// stack under a plain sheet, past a limit, a second destination): a
     /// tampered or damaged file.
@@ -48,6 +51,7 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
         case .expired: "expired"
         case .aboveDroppedEntry: "above-dropped-entry"
         case .allOrNothing: "all-or-nothing"
+        case .notInThisVersion: "not-in-this-version"
         case .damaged: "damaged"
         }
     }
@@ -78,6 +82,8 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
             return "sits above the dropped entry at \(location)"
         case .allOrNothing:
             return "another entry failed and the policy is all-or-nothing"
+        case let .notInThisVersion(address):
+            return "this version of the app has no \(address) to restore it in"
         case let .damaged(damage):
             return "damaged in the file: \(damage)"
         }

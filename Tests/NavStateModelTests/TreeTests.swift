@@ -1,0 +1,166 @@
+import NavStateModel
+import PropertyBased
+@testable import NavStateTestSupport
+import Testing
+
+/// Navigation trees in the model: addresses, the rules a tree keeps,
+/// checkpoints across tabs, and fitting a saved tree to the app's.
+@Suite("Navigation trees")
+struct TreeTests {
+    private let one = SceneFixtures.entry("1")
+    private let two = SceneFixtures.entry("2")
+
+    /// A tab bar of `ids`, each tab an empty stack.
+    private func tabs(_ ids: [String], selected: String? = nil) -> NavContainer<NavEntry> {
+        .tabs(NavTabs(ids: ids, selected: selected))
+    }
+
+    @Test func addressesReadAsTheyAreWritten() {
+        let cases: [(StackAddress, String)] = [
+            (.root, "root"), (.tab("orders"), "tab:orders"), (.tab("orders").appending(.detail), "tab:orders/detail"),
+            (.sheet(1), "sheet:1"), (StackAddress(presentation: 2, path: [.tab("a"), .detail]), "sheet:2/tab:a/detail"),
+            (.detail, "detail"), (.tab("🎈 cart"), "tab:🎈 cart"), (.tab("sheet:1"), "tab:sheet:1"),
+        ]
+        for (address, text) in cases {
+            #expect(address.description == text)
+            #expect(StackAddress(text) == address)
+        }
+        for text in ["", "sheet:0", "sheet:-1", "sheet:01", "tab:", "root/tab:a", "tab:a//detail", "detail/sheet:1", "column"] {
+            #expect(StackAddress(text) == nil, "\(text)")
+        }
+        // An integer is the address a stack had before trees.
+        let old: StackAddress = 2
+        #expect(old == .sheet(2))
+    }
+
+    @Test func generatedAddressesRoundTripThroughText() async {
+        let step = zip(Gen.int(in: 0...2), Generators.anyText).map { kind, id -> StackAddress.Step in
+            kind == 0 || !NavTabs<NavEntry>.isValidID(id) ? .detail : .tab(id)
+        }
+        await propertyCheck(count: 300, input: Gen.int(in: 0...5), step.array(of: 0...4)) { level, path in
+            let address = StackAddress(presentation: level, path: path)
+            #expect(StackAddress(address.description) == address)
+        }
+    }
+
+    @Test func rootIsTheStackOnScreenAndPushesGoThere() throws {
+        var state = SceneState<NavEntry>(content: tabs(["home", "orders"], selected: "orders"))
+        state.root.append(one)
+        #expect(state.stack(.tab("orders")) == [one])
+        #expect(state.stack(.tab("home")) == [])
+        #expect(state.stackOnScreen == .tab("orders"))
+        #expect(state.stackAddresses == [.tab("home"), .tab("orders")])
+        state.presentations = [Presentation(method: .managedSheet, destination: two, content: tabs(["a", "b"]))]
+        #expect(state.stackOnScreen == StackAddress(presentation: 1, path: [.tab("a")]))
+        #expect(state.stackAddresses.map(\.description) == ["tab:home", "tab:orders", "sheet:1/tab:a", "sheet:1/tab:b"])
+        state.presentations[0].stack.append(one)
+        #expect(state.stack(StackAddress(presentation: 1, path: [.tab("a")])) == [one])
+        #expect(throws: SceneStateError.noSuchStack(.tab("cart"))) { try state.setStack(.tab("cart"), to: [one]) }
+        #expect(throws: SceneStateError.noSuchStack(.root)) { try state.setStack(.root, to: [one]) }
+    }
+
+    @Test func aTreeThatBreaksARuleIsRefused() {
+        let cases: [(NavContainer<NavEntry>, SceneStateError)] = [
+            (.tabs(NavTabs([], selected: "x")), .emptyTabBar(.root)),
+            (tabs(["a", "a"]), .duplicateTabID("a", tabBar: .root)),
+            (tabs(["a", ""]), .invalidTabID("", tabBar: .root)),
+            (tabs(["a", "b/c"]), .invalidTabID("b/c", tabBar: .root)),
+            (tabs(["a"], selected: "b"), .selectedTabMissing("b", tabBar: .root)),
+            (.split(NavSplit(content: one)), .contentSelectionWithoutColumn(.root)),
+            (.tabs(NavTabs([NavTab("a", tabs([]))])), .emptyTabBar(.tab("a"))),
+        ]
+        for (content, error) in cases {
+            #expect(throws: error) { try SceneState(content: content).validate() }
+        }
+        let plain = Presentation(method: .sheet, destination: one, content: tabs(["a"]))
+        #expect(throws: SceneStateError.stackInUnmanagedPresentation(presentation: 1, method: .sheet, entries: 0)) {
+            try SceneState(presentations: [plain]).validate()
+        }
+    }
+
+    @Test func returningToACheckpointInAnotherTabSelectsIt() throws {
+        var state = SceneState<NavEntry>(content: tabs(["home", "orders"], selected: "home"))
+        try state.setStack(.tab("orders"), to: [one, two])
+        state.checkpoints = [Checkpoint(name: "order", stack: .tab("orders"), entriesKept: 1)]
+        state.presentations = [Presentation(method: .sheet, destination: one)]
+        let returned = try state.returning(to: "order")
+        #expect(returned.stackOnScreen == .tab("orders"))
+        #expect(returned.stack(.tab("orders")) == [one])
+        #expect(returned.presentations.isEmpty)
+        #expect(returned.checkpoints == state.checkpoints)
+    }
+
+    @Test func aNeverPersistedEntryInAnotherTabTakesOnlyItsStack() {
+        var state = SceneState<NavEntry>(content: tabs(["home", "orders"], selected: "home"))
+        state.root = [one]
+        try? state.setStack(.tab("orders"), to: [one, two, one])
+        state.presentations = [Presentation(method: .sheet, destination: one)]
+        let (kept, omitted) = state.omittingNeverPersisted { $0 == two }
+        #expect(kept.stack(.tab("orders")) == [one])
+        #expect(kept.stack(.tab("home")) == [one])
+        // The sheet is shown from the home tab, whose stack is whole.
+        #expect(kept.presentations.count == 1)
+        #expect(omitted.map(\.location) == [.stack(.tab("orders"), position: 1), .stack(.tab("orders"), position: 2)])
+        // On screen, the same entry takes the sheet shown above it.
+        let (onScreen, _) = state.omittingNeverPersisted { $0 == one }
+        #expect(onScreen.presentations.isEmpty)
+        #expect(onScreen.stack(.tab("orders")) == [])
+    }
+
+    // MARK: Fitting a saved tree to the app's
+
+    private func savedTabs() throws -> SceneState<NavEntry> {
+        var saved = SceneState<NavEntry>(content: tabs(["home", "orders", "promo"], selected: "promo"))
+        try saved.setStack(.tab("orders"), to: [one])
+        try saved.setStack(.tab("promo"), to: [two])
+        saved.checkpoints = [
+            Checkpoint(name: "order", stack: .tab("orders"), entriesKept: 1),
+            Checkpoint(name: "promo", stack: .tab("promo"), entriesKept: 0),
+        ]
+        return saved
+    }
+
+    @Test func aRemovedTabIsDroppedAndItsSelectionFallsBackToTheFirstTab() throws {
+        let (fitted, dropped, changes) = try savedTabs().fitted(to: tabs(["home", "orders", "cart"]))
+        #expect(fitted.content == .tabs(NavTabs([NavTab("home"), NavTab("orders", .stack([one])), NavTab("cart")], selected: "home")))
+        #expect(dropped == [DroppedEntry(location: .stack(.tab("promo"), position: 0), entry: two, reason: .notInThisVersion(.tab("promo")))])
+        #expect(changes == [
+            .tabAdded(tabBar: .root, tab: "cart"), .tabRemoved(tabBar: .root, tab: "promo"),
+            .selectedTabGone(tabBar: .root, saved: "promo", selected: "home"),
+        ])
+        #expect(fitted.checkpoints.map(\.name) == ["order"])
+        #expect(throws: Never.self) { try fitted.validate() }
+    }
+
+    @Test func theAppsOrderOfTabsWinsAndTheSavedSelectionStays() throws {
+        var saved = try savedTabs()
+        try saved.select(.tab("orders"))
+        let (fitted, dropped, changes) = saved.fitted(to: tabs(["promo", "orders", "home"]))
+        guard case .tabs(let result) = fitted.content else { throw SceneStateError.emptyTabBar(.root) }
+        #expect(result.ids == ["promo", "orders", "home"])
+        #expect(result.selected == "orders")
+        #expect(dropped.isEmpty && changes.isEmpty)
+    }
+
+    @Test func aStackThatBecameATabBarGoesToTheTabOnScreen() {
+        let saved = SceneState<NavEntry>(root: [one, two], checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 1)])
+        let (fitted, dropped, changes) = saved.fitted(to: tabs(["home", "orders"]))
+        #expect(fitted.stack(.tab("home")) == [one, two])
+        #expect(fitted.stack(.tab("orders")) == [])
+        #expect(dropped.isEmpty)
+        #expect(changes == [.stackMoved(from: .root, to: .tab("home"))])
+        #expect(fitted.checkpoints == [Checkpoint(name: "x", stack: .tab("home"), entriesKept: 1)])
+        // And back: the tab on screen becomes the stack, the others go.
+        let (back, lost, _) = fitted.fitted(to: NavContainer<NavEntry>.stack([]))
+        #expect(back.root == [one, two])
+        #expect(lost.isEmpty)
+    }
+
+    @Test func aSplitViewKeepsItsSelectionsButNotAColumnTheAppRemoved() {
+        let saved = SceneState<NavEntry>(content: .split(NavSplit(
+            sidebar: one, content: two, hasContentColumn: true, visibility: .detailOnly, detail: .stack([one]))))
+        let (fitted, dropped, _) = saved.fitted(to: NavContainer<NavEntry>.split(NavSplit(hasContentColumn: false)))
+        #expect(fitted.content == .split(NavSplit(sidebar: one, visibility: .detailOnly, detail: .stack([one]))))
+        #expect(dropped.map(\.location) == [.selection(.root, .content)])
+    }
+}
