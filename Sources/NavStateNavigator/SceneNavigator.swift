@@ -93,7 +93,9 @@ public final class SceneNavigator {
 
     // MARK: Stacks
 
-    /// The root stack, for `NavigationStack(path:)`. Setting it (SwiftUI
+    /// The scene's stack on screen under the presentations, for
+    /// `NavigationStack(path:)`: the root stack, or in a tab bar the
+    /// selected tab's (``path(at:)`` reads any stack). Setting it (SwiftUI
     /// does when the user swipes back) changes the state and saves it.
     public var path: NavPath {
         get { NavPath(state.root, registry: registry) }
@@ -202,6 +204,21 @@ public final class SceneNavigator {
             try? state.replaceContainer(at: tabBar, with: .tabs(tabs))
         }
         emit(.tabSelected(tab, tabBar: tabBar))
+    }
+
+    /// Selects a tab, or logs why it cannot and changes nothing: for views,
+    /// where a throwing call has nowhere to go.
+    ///
+    /// - Returns: Whether the tab is selected now.
+    @discardableResult
+    public func selectIfPossible(tab: String, in tabBar: StackAddress = .root) -> Bool {
+        do {
+            try select(tab: tab, in: tabBar)
+            return true
+        } catch {
+            store.logger.error("tab not selected", metadata: ["scene": "\(scene)", "tab": "\(tab)", "error": "\(error)"])
+            return false
+        }
     }
 
     /// The stack at `stack` as a path, for the `NavigationStack` of a tab
@@ -430,6 +447,42 @@ public final class SceneNavigator {
             await betweenSteps()
         }
         emit(.navigated(steps: steps.count))
+    }
+
+    /// Goes to the stack at `stack` and pushes `values` onto it, as
+    /// Navigator's `send(RootTabs.home, HomeDestinations.page2)` does: what
+    /// is presented above it is dismissed, the tabs that show it are
+    /// selected, then each value is pushed, one change per step, awaiting
+    /// `betweenSteps` after each.
+    ///
+    /// ```swift
+    /// try await navigator.send(to: .tab("orders"), OrderRoute.detail(id: 7))
+    /// ```
+    ///
+    /// - Throws: ``NavigatorError/destination(_:)`` when a value's type is
+    ///   not registered (nothing changed then);
+    ///   ``NavigatorError/sceneState(_:)`` when the scene has no stack at
+    ///   `stack`, or it is in a plain sheet or cover.
+    public func send(
+        to stack: StackAddress, _ values: any NavDestination...,
+        betweenSteps: @MainActor () async -> Void = {}
+    ) async throws(NavigatorError) {
+        var target = state
+        target.presentations.removeSubrange(min(max(0, stack.presentation), target.presentations.count)...)
+        target.dropCheckpointsPointingNowhere()
+        guard let entries = target.stack(stack) else { throw .sceneState(.noSuchStack(stack)) }
+        if stack.presentation > 0, !target.presentations[stack.presentation - 1].method.isManaged {
+            throw .sceneState(.cannotPushOnto(target.presentations[stack.presentation - 1].method))
+        }
+        var pushed: [AnyDestination] = []
+        for value in values { pushed.append(try erase(value)) }
+        do {
+            try target.select(stack)
+            try target.setStack(stack, to: entries + pushed)
+        } catch {
+            throw .sceneState(error)
+        }
+        try await navigate(to: target, betweenSteps: betweenSteps)
     }
 
     // MARK: Internals

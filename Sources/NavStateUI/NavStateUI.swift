@@ -184,6 +184,67 @@ struct PresentationLevel: ViewModifier {
     }
 }
 
+/// Bindings for the containers of a tree: a `TabView`'s selection, each
+/// tab's `NavigationStack` path, a `NavigationSplitView`'s selections and
+/// column visibility. Each reads and writes the navigator, which saves.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+extension SceneNavigator {
+    /// The selected tab of the tab bar at `tabBar`, for
+    /// `TabView(selection:)` with `.tag("home")` on each tab.
+    ///
+    /// ```swift
+    /// TabView(selection: navigator.tabSelection()) {
+    ///     NavigationStack(path: navigator.pathBinding(at: .tab("home"))) { HomeView() }
+    ///         .tag("home")
+    /// }
+    /// ```
+    public func tabSelection(of tabBar: StackAddress = .root) -> Binding<String> {
+        Binding(
+            get: { self.selectedTab(of: tabBar) ?? "" },
+            set: { self.selectIfPossible(tab: $0, in: tabBar) })
+    }
+
+    /// The stack at `stack`, for that tab's or column's
+    /// `NavigationStack(path:)`.
+    public func pathBinding(at stack: StackAddress) -> Binding<NavPath> {
+        Binding(get: { self.path(at: stack) }, set: { self.setPath($0, at: stack) })
+    }
+
+    /// A split view's selection in one column, for `List(selection:)`.
+    public func selection(_ column: NavSplitColumn, of split: StackAddress = .root) -> Binding<AnyDestination?> {
+        Binding(
+            get: {
+                guard case .split(let view)? = self.state.container(at: split) else { return nil }
+                return column == .sidebar ? view.sidebar : view.content
+            },
+            set: { self.setSelection($0, column: column, of: split) })
+    }
+
+    /// A split view's column visibility, for
+    /// `NavigationSplitView(columnVisibility:)` (`NavigationSplitViewVisibility`, iOS 16).
+    public func columnVisibility(of split: StackAddress = .root) -> Binding<NavigationSplitViewVisibility> {
+        Binding(
+            get: {
+                guard case .split(let view)? = self.state.container(at: split) else { return .automatic }
+                switch view.visibility {
+                case .automatic: return .automatic
+                case .all: return .all
+                case .doubleColumn: return .doubleColumn
+                case .detailOnly: return .detailOnly
+                }
+            },
+            set: { visibility in
+                let saved: NavSplit<AnyDestination>.Visibility = switch visibility {
+                case .all: .all
+                case .doubleColumn: .doubleColumn
+                case .detailOnly: .detailOnly
+                default: .automatic
+                }
+                self.setColumnVisibility(saved, of: split)
+            })
+    }
+}
+
 /// A button that pushes a registered value: a link that cannot throw in a
 /// `body`. A value whose type is not registered is logged and ignored.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)

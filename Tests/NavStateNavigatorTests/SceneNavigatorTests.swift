@@ -224,6 +224,121 @@ struct SceneNavigatorTests {
         #expect(try await store.load(scene: "main")?.state.root.count == 2)
     }
 
+    /// The tab bar of the issue: Home, Orders, Cart, each with its stack,
+    /// and a sheet over one tab with its own stack.
+    private static let shopTabs = NavContainer<AnyDestination>.tabs(NavTabs(ids: ["home", "orders", "cart"]))
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aTabBarAppWithASheetOverOneTabIsTheSameAfterARelaunch() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let options = RestoreOptions(tree: Self.shopTabs)
+        let before: SceneState<AnyDestination>
+        do {
+            let first = try navigator(NavStore(path: path, configuration: StoreFixtures.quiet()))
+            try await first.restore(options: options)
+            // First launch: the app's tabs, empty, Home selected.
+            #expect(first.state.content.shape == Self.shopTabs.shape)
+            #expect(first.selectedTab() == "home")
+            try first.push(Shop.home)
+            try first.select(tab: "orders")
+            try first.push(Shop.product(7))
+            first.setCheckpoint("order")
+            try first.push(Shop.product(8))
+            try first.select(tab: "cart")
+            try first.push(Shop.cart)
+            try first.select(tab: "orders")
+            try first.present(Shop.cart, style: .managedSheet)
+            try first.push(Shop.product(9))
+            #expect(first.state.stackOnScreen == .sheet(1))
+            try await first.flush()
+            before = first.state
+        }
+        let relaunched = try navigator(NavStore(path: path, configuration: StoreFixtures.quiet()))
+        let report = try await relaunched.restore(options: options)
+        #expect(report.isComplete)
+        #expect(relaunched.state == before)
+        #expect(relaunched.selectedTab() == "orders")
+        #expect(relaunched.path(at: .tab("home")).map { $0.as(Shop.self) } == [.home])
+        #expect(relaunched.path(at: .tab("orders")).map { $0.as(Shop.self) } == [.product(7), .product(8)])
+        #expect(relaunched.path(at: .tab("cart")).map { $0.as(Shop.self) } == [.cart])
+        #expect(relaunched.path(forPresentation: 1).map { $0.as(Shop.self) } == [.product(9)])
+        // Returning to the checkpoint dismisses the sheet, in the Orders tab.
+        try relaunched.select(tab: "home")
+        try relaunched.returnToCheckpoint("order")
+        #expect(relaunched.selectedTab() == "orders")
+        #expect(relaunched.presentations.isEmpty)
+        #expect(relaunched.path(at: .tab("orders")).map { $0.as(Shop.self) } == [.product(7)])
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aSplitViewsSelectionsColumnsAndDetailStackComeBack() async throws {
+        let registry = try registry()
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let split = NavContainer<AnyDestination>.split(NavSplit(hasContentColumn: true))
+        let before: SceneState<AnyDestination>
+        do {
+            let first = try navigator(NavStore(path: path, configuration: StoreFixtures.quiet()))
+            try await first.restore(options: RestoreOptions(tree: split))
+            #expect(first.state.content == split)
+            first.setSelection(try AnyDestination(Shop.tab("orders"), in: registry), column: .sidebar)
+            first.setSelection(try AnyDestination(Shop.product(3), in: registry), column: .content)
+            first.setColumnVisibility(.doubleColumn)
+            try first.push(Shop.product(4))
+            #expect(first.state.stackOnScreen == .detail)
+            try await first.flush()
+            before = first.state
+        }
+        let relaunched = try navigator(NavStore(path: path, configuration: StoreFixtures.quiet()))
+        #expect(try await relaunched.restore(options: RestoreOptions(tree: split)).isComplete)
+        #expect(relaunched.state == before)
+        #expect(relaunched.path(at: .detail).map { $0.as(Shop.self) } == [.product(4)])
+        guard case .split(let view) = relaunched.state.content else {
+            Issue.record("not a split view")
+            return
+        }
+        #expect(view.sidebar?.as(Shop.self) == .tab("orders"))
+        #expect(view.content?.as(Shop.self) == .product(3))
+        #expect(view.visibility == .doubleColumn)
+        // Wrapped in a tab later, the split view keeps its detail stack there.
+        try relaunched.setContainer(.tabs(NavTabs([NavTab("browse", relaunched.state.content), NavTab("cart")])))
+        #expect(relaunched.path(at: StackAddress.tab("browse").appending(.detail)).map { $0.as(Shop.self) } == [.product(4)])
+        #expect(throws: NavigatorError.sceneState(.emptyTabBar(.root))) {
+            try relaunched.setContainer(.tabs(NavTabs([])))
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func sendSwitchesTabThenPushesOneStepAtATime() async throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let navigator = try navigator(store)
+        try await navigator.restore(options: RestoreOptions(tree: Self.shopTabs))
+        try navigator.push(Shop.home)
+        try navigator.present(Shop.cart, style: .sheet)
+        var seen: [SceneState<AnyDestination>] = []
+        try await navigator.send(to: .tab("orders"), Shop.product(1), Shop.product(2)) {
+            seen.append(navigator.state)
+            #expect(throws: Never.self) { try navigator.state.validate() }
+        }
+        // Dismiss, switch, push, push: one update each.
+        #expect(seen.count == 4)
+        #expect(navigator.selectedTab() == "orders")
+        #expect(navigator.path.map { $0.as(Shop.self) } == [.product(1), .product(2)])
+        #expect(navigator.path(at: .tab("home")).map { $0.as(Shop.self) } == [.home])
+        await #expect(throws: NavigatorError.sceneState(.noSuchStack(.tab("deals")))) {
+            try await navigator.send(to: .tab("deals"), Shop.home)
+        }
+        #expect(!navigator.selectIfPossible(tab: "deals"))
+        #expect(navigator.selectedTab() == "orders")
+        // A push elsewhere goes to the stack it names, not the one on screen.
+        try navigator.push(Shop.cart, onto: .tab("cart"))
+        #expect(navigator.path(at: .tab("cart")).map { $0.as(Shop.self) } == [.cart])
+        #expect(navigator.selectedTab() == "orders")
+        try await navigator.flush()
+        #expect(try await store.load(scene: "main")?.state == (try navigator.state.entries(style: .stable)))
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func aDeepLinkReachesItsTargetOneStepAtATime() async throws {
         let registry = try registry()
