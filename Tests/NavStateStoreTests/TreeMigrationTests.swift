@@ -139,7 +139,10 @@ struct TreeMigrationTests {
                 #expect(try await offThePool { try Self.dump(path, withVersion: false) } == rows, "round \(round)")
             }
         }
-        #expect(untouched > 0, "no kill came before the migration committed (a run took \(whole))")
+        // How many kills land before the migration depends on the load of
+        // the machine (under the whole suite, a test task may wake after
+        // the helper is done), so neither count is required: what is
+        // required is that every kill left one of the two files.
         print("tree migration kill test: a whole run took \(whole); \(untouched) kills left the schema-5 file, \(migrated) a whole schema-6 one")
 
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
