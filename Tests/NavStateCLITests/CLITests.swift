@@ -126,6 +126,47 @@ struct CLITests {
         #expect(try NavStore(readingAt: db).history(scene: "main").count == 2)
     }
 
+    /// A tab-bar scene: its tabs drawn by `show`, one stack exported as
+    /// SwiftUI's format and another replaced from it, the steps between
+    /// the revisions named by stack.
+    @Test func oneStackOfATabBarExportsAndImportsAsSwiftUIsFormat() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("db.sqlite")
+        var state = SceneState<NavEntry>(content: .tabs(NavTabs(ids: ["home", "orders", "cart"], selected: "orders")))
+        try state.setStack(.tab("orders"), to: [StoreFixtures.entry("1"), StoreFixtures.entry("2")])
+        state.presentations = [Presentation(method: .managedSheet, destination: StoreFixtures.entry("cart", "{}"))]
+        let scene = try write(String(decoding: try state.jsonData(), as: UTF8.self), to: directory, as: "scene.json")
+        #expect(try navstate.run(["import", "main", scene, "--db", db]).status == 0)
+
+        let shown = try navstate.run(["show", "main", "--db", db]).text
+        for words in ["root  tabs, selected 'orders'", "tab:home  stack (0)", "tab:orders  stack (2)", "managedSheet 1  cart"] {
+            #expect(shown.contains(words), "missing '\(words)' in\n\(shown)")
+        }
+        let orders = try navstate.run(["export", "main", "--stack", "tab:orders", "--format", "swiftui", "--db", db])
+        #expect(orders.status == 0, "\(orders.stderr)")
+        #expect(orders.text == String(decoding: PathRepresentation.encode([StoreFixtures.entry("1"), StoreFixtures.entry("2")]), as: UTF8.self))
+        expectOneLineError(try navstate.run(["export", "main", "--format", "swiftui", "--db", db]), mentioning: "--stack")
+        expectOneLineError(
+            try navstate.run(["export", "main", "--stack", "tab:deals", "--format", "swiftui", "--db", db]),
+            mentioning: "its stacks are tab:home, tab:orders, tab:cart, sheet:1")
+
+        let path = try write(orders.text, to: directory, as: "orders.json")
+        let imported = try navstate.run(["import", "main", path, "--stack", "tab:cart", "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.text.contains("into stack tab:cart"))
+        let store = try NavStore(path: db, configuration: StoreFixtures.quiet())
+        var expected = state
+        try expected.setStack(.tab("cart"), to: [StoreFixtures.entry("1"), StoreFixtures.entry("2")])
+        #expect(try store.load(scene: "main")?.state == expected)
+        // Not an address at all: a usage error, as for any malformed option.
+        let malformed = try navstate.run(["import", "main", path, "--stack", "nowhere", "--db", db])
+        #expect(malformed.status == 64)
+        #expect(malformed.stderr.contains("'nowhere' is invalid for '--stack <stack>'"), "\(malformed.stderr)")
+
+        let diff = try navstate.run(["diff", "main", "1", "2", "--db", db]).text
+        #expect(diff.contains("set-container tab:cart"), "\(diff)")
+    }
+
     @Test func importWithAStaleExpectedHeadIsAConflict() throws {
         let (directory, db) = try populated()
         defer { withExtendedLifetime(directory) {} }

@@ -13,10 +13,13 @@ extension NavStateCommand {
                 FlowPath.CodableRepresentation (its sheet and cover routes become presentations), or \
                 NavState's own scene JSON. Without --format the format is detected. Tags are stored \
                 as given; every payload must be valid JSON. Creates the database if it does not exist. \
-                Nothing is written when the input is not valid.
+                Nothing is written when the input is not valid. With --stack, the input (one stack: \
+                SwiftUI's format, or scene JSON of a root stack alone) replaces that stack of the \
+                scene's head (tab:orders, tab:orders/detail, sheet:1) and the rest stays.
 
                 Examples:
                   navstate import main path.json
+                  navstate import main orders.json --stack tab:orders
                   navstate import main flow.json --format flowstacks --expected-head 3
                   cat path.json | navstate import main -
                 """)
@@ -35,6 +38,9 @@ extension NavStateCommand {
         @Option(help: "Save only if the scene's head revision is still this one (0: only if the scene is new).")
         var expectedHead: Int?
 
+        @Option(help: "Replace only this stack of the scene's head: root, tab:ID, tab:ID/detail, sheet:N.")
+        var stack: StackAddress?
+
         func run() async throws {
             let data: Data
             if file == "-" {
@@ -47,10 +53,29 @@ extension NavStateCommand {
             }
             // Everything is checked before the database is opened, so a bad
             // input leaves the file as it was.
-            let (state, detected) = try SceneImport.read(data, format: format)
+            var (state, detected) = try SceneImport.read(data, format: format)
+            guard let stack else {
+                try database.configuration.limits.check(state, scene: scene)
+                let result = try await database.openForWriting(create: true).save(state, scene: scene, expectedHead: expectedHead)
+                Terminal.line("imported \(detected.rawValue) JSON into scene '\(scene)' as revision \(result.revision) (\(state.entryCount) entries)")
+                return
+            }
+            guard case .stack(let entries) = state.content, state.presentations.isEmpty, state.checkpoints.isEmpty, state.values.isEmpty else {
+                throw CLIError("--stack reads one stack; this \(detected.rawValue) JSON holds more (presentations, tabs, checkpoints or values)")
+            }
+            let store = try database.openForWriting(create: false)
+            let head = try RevisionLookup.load(store, scene: scene, revision: nil, database: database)
+            state = head.state
+            do {
+                try state.setStack(stack, to: entries)
+            } catch {
+                let stacks = state.stackAddresses.map(\.description).joined(separator: ", ")
+                throw CLIError("scene '\(Terminal.safe(scene))' has no stack \(Terminal.safe(stack.description)); its stacks are \(Terminal.safe(stacks))")
+            }
+            state.dropCheckpointsPointingNowhere()
             try database.configuration.limits.check(state, scene: scene)
-            let result = try await database.openForWriting(create: true).save(state, scene: scene, expectedHead: expectedHead)
-            Terminal.line("imported \(detected.rawValue) JSON into scene '\(scene)' as revision \(result.revision) (\(state.entryCount) entries)")
+            let result = try await store.save(state, scene: scene, expectedHead: expectedHead ?? head.revision)
+            Terminal.line("imported \(detected.rawValue) JSON into stack \(Terminal.safe(stack.description)) of scene '\(scene)' as revision \(result.revision) (\(entries.count) entries)")
         }
     }
 }

@@ -9,6 +9,14 @@ extension RestorePolicy: ExpressibleByArgument {}
 extension TagStyle: ExpressibleByArgument {}
 extension SceneFormat: ExpressibleByArgument {}
 
+/// A stack's address as the tree names it: `root`, `tab:orders`,
+/// `tab:orders/detail`, `sheet:1`.
+extension StackAddress: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument)
+    }
+}
+
 /// A duration such as `90s`, `30m`, `12h`, `7d` or `2w`.
 struct DurationArgument: ExpressibleByArgument {
     let seconds: Double
