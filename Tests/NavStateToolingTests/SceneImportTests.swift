@@ -72,6 +72,39 @@ struct SceneImportTests {
         #expect(throws: error) { try SceneImport.read(Array(text.utf8)) }
     }
 
+    @Test(arguments: [
+        (#"{"format":"navstate.scene/2","content":{"split":{"columns":4,"visibility":"all","detail":{"stack":[]}}}}"#,
+         ImportError.splitColumnCount(at: "root", columns: 4)),
+        (#"{"format":"navstate.scene/2","content":{"tabs":{"selected":"a","items":[{"id":"a","content":{"split":{"columns":2,"visibility":"hidden","detail":{"stack":[]}}}}]}}}"#,
+         .unknownSplitVisibility(at: "tab:a", found: "hidden")),
+        (#"{"format":"navstate.scene/2","content":{"tabs":{"selected":"a","items":[{"id":"a","content":{"stack":[]}},{"id":"a","content":{"stack":[]}}]}}}"#,
+         .invalidState(.duplicateTabID("a", tabBar: .root))),
+        (#"{"format":"navstate.scene/2","content":{"tabs":{"selected":"b","items":[{"id":"a","content":{"stack":["Si"]}}]}}}"#,
+         .unpairedStrings(part: "the stack at tab:a", count: 1)),
+    ])
+    func aTreeThatCannotBeIsATypedError(text: String, error: ImportError) {
+        #expect(throws: error) { try SceneState<NavEntry>(json: Array(text.utf8)) }
+    }
+
+    @Test func aContainerWithNoneOfItsKeysIsNamed() {
+        #expect {
+            try SceneState<NavEntry>(json: Array(#"{"format":"navstate.scene/2","content":{"list":[]}}"#.utf8))
+        } throws: { error in
+            guard case ImportError.unreadable(let codingPath, _) = error else { return false }
+            return codingPath == "content"
+        }
+    }
+
+    @Test func formatOneIgnoresTreesAndOneStackScenesAreStillWrittenAsFormatOne() throws {
+        let text = #"{"format":"navstate.scene/1","root":["Si","1"],"content":{"tabs":{"selected":"a","items":[]}}}"#
+        let state = try SceneState<NavEntry>(json: Array(text.utf8))
+        #expect(state == SceneState(root: [NavEntry(tag: "Si", payload: "1")]))
+        #expect(String(decoding: try state.jsonData(prettyPrinted: false), as: UTF8.self).contains(#""format":"navstate.scene\/1""#))
+        let tree = SceneState<NavEntry>(content: .tabs(NavTabs(ids: ["a"])))
+        #expect(String(decoding: try tree.jsonData(prettyPrinted: false), as: UTF8.self).contains(#""format":"navstate.scene\/2""#))
+        #expect(try SceneState<NavEntry>(json: tree.jsonData()) == tree)
+    }
+
     @Test func aFlowStacksItemOfTheWrongKindIsNamed() {
         #expect {
             try SceneImport.read(Array("[{}]".utf8))
