@@ -9,11 +9,12 @@ extension NavStateCommand {
         static let configuration = CommandConfiguration(
             abstract: "Play a short app session, relaunch as the app's next version, and show what was restored.",
             discussion: """
-                Drives scene 'demo' of a sample shop app with a SceneNavigator that saves itself (a \
-                home stack, an order pushed, a managed sheet with its own stack, a checkpoint return, a \
-                promo, a selected tab), then \
-                restores it with version 2 of the app, which renamed one destination, upgraded another \
-                and removed a third, and prints the restored tree and what was dropped and why. Creates \
+                Drives scene 'demo' of a sample shop app, a tab bar (Home, Orders, Cart) with a stack \
+                in each tab, with a SceneNavigator that saves itself (a push in each tab, a managed sheet \
+                with its own stack, a checkpoint return, a promo, a deep link that switches tab and \
+                pushes), then restores it with version 2 of the app, which renamed one destination, \
+                upgraded another and removed a third, and prints the restored tree and what was \
+                dropped and why. Creates \
                 the database if needed, replaces only the 'demo' scene, and writes version 2's registry \
                 manifest next to the database for 'navstate check'. Runs again cleanly.
 
@@ -30,7 +31,7 @@ extension NavStateCommand {
             try await store.delete(scene: "demo")
             print("NavState demo: scene 'demo' in \(path)\n")
 
-            print("Shop 1.0: a SceneNavigator drives the scene and saves it by itself.")
+            print("Shop 1.0, tabs Home, Orders, Cart: a SceneNavigator drives the scene and saves it by itself.")
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else {
                 throw CLIError("the demo's navigator needs macOS 14 or later")
             }
@@ -67,17 +68,18 @@ extension NavStateCommand {
         @MainActor
         static func playVersion1(on store: NavStore) async throws {
             let navigator = SceneNavigator(scene: "demo", store: store, registry: try DemoShop.version1())
-            try await navigator.restore()
-            func step(_ what: String, _ body: () throws -> Void) async throws {
-                try body()
+            try await navigator.restore(options: RestoreOptions(tree: DemoShop.tabs))
+            func step(_ what: String, _ body: () async throws -> Void) async throws {
+                try await body()
                 try await navigator.flush()
                 print("  revision \(navigator.lastSavedRevision ?? 0)  \(what)")
             }
-            try await step("push home, checkpoint 'home'") {
+            try await step("tab home: push home, checkpoint 'home'") {
                 try navigator.push(DemoShop.Home())
                 navigator.setCheckpoint("home")
             }
-            try await step("push orders.detail 42, checkpoint 'order'") {
+            try await step("tab orders: push orders.detail 42, checkpoint 'order'") {
+                try navigator.select(tab: "orders")
                 try navigator.push(DemoShop.OrderDetail(id: 42))
                 navigator.setCheckpoint("order")
             }
@@ -88,13 +90,12 @@ extension NavStateCommand {
             try await step("return to checkpoint 'order' (the sheet goes)") {
                 try navigator.returnToCheckpoint("order")
             }
-            try await step("push promo SPRING") {
+            try await step("tab home: push promo SPRING") {
+                try navigator.select(tab: "home")
                 try navigator.push(DemoShop.Promo(code: "SPRING"))
             }
-            try await step("present the cart again with cart.item LAMP-1 x2, tab 'orders'") {
-                try navigator.present(DemoShop.Cart(), style: .managedSheet)
-                try navigator.push(DemoShop.CartItemV1(sku: "LAMP-1", qty: 2))
-                try navigator.setValue("orders", for: "selectedTab")
+            try await step("deep link: to tab cart, push cart.item LAMP-1 x2") {
+                try await navigator.send(to: .tab("cart"), DemoShop.CartItemV1(sku: "LAMP-1", qty: 2))
             }
         }
 
@@ -106,7 +107,7 @@ extension NavStateCommand {
             on store: NavStore, registry: DestinationRegistry
         ) async throws -> (RestoreReport, SceneState<NavEntry>) {
             let navigator = SceneNavigator(scene: "demo", store: store, registry: registry)
-            let report = try await navigator.restore()
+            let report = try await navigator.restore(options: RestoreOptions(tree: DemoShop.tabs))
             try await navigator.confirm()
             return (report, try navigator.state.entries(style: .stable))
         }

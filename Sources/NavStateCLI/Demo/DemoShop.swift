@@ -4,6 +4,9 @@ import NavStateTooling
 /// The sample app the demo plays: version 1 of a shop, then version 2, which
 /// renamed one destination, upgraded another and removed a third.
 enum DemoShop {
+    /// The shop's tab bar, in both versions.
+    static let tabs = NavContainer<AnyDestination>.tabs(NavTabs(ids: ["home", "orders", "cart"]))
+
     // Version 1's destinations.
     struct Home: NavDestination {}
     struct OrderDetail: NavDestination { var id: Int }
