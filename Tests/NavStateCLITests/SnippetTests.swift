@@ -11,6 +11,7 @@ struct SnippetTests {
         ("QuickStart", "saved revision 1 with 2 destinations\n"),
         ("AppUpdate", "not restored: stack root position 1 'promo': unknown type\nrestored 1 of 2; dropped 1\n"),
         ("Navigator", "restored 1 screen, saved in 1 saves\n"),
+        ("TabBar", "tab orders: 1 screen; home: 1 screen\n"),
     ])
     func snippetRunsAndPrintsWhatItShows(name: String, output: String) throws {
         let snippet = CommandRunner(executable: CommandRunner.builtProduct(name))

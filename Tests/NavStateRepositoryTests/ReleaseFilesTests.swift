@@ -83,7 +83,7 @@ struct ReleaseFilesTests {
 
     /// The README's code is the snippets', which `swift build` compiles and
     /// `SnippetTests` runs.
-    @Test(arguments: ["QuickStart", "Navigator"])
+    @Test(arguments: ["QuickStart", "Navigator", "TabBar"])
     func theReadmeShowsTheCompiledSnippet(name: String) throws {
         let snippet = try Self.text("Snippets/\(name).swift")
         let start = try #require(snippet.range(of: "// snippet.show\n"))
