@@ -32,6 +32,7 @@
 @_exported public import struct NavStateModel.NavTab
 @_exported public import struct NavStateModel.NavSplit
 @_exported public import enum NavStateModel.NavSplitColumn
+@_exported public import enum NavStateModel.NavSplitVisibility
 @_exported public import enum NavStateModel.TagStyle
 @_exported public import enum NavStateModel.WireFormatError
 

@@ -135,14 +135,7 @@ public final class SceneNavigator {
         if target.presentation > 0, !state.presentations[target.presentation - 1].method.isManaged {
             throw .sceneState(.cannotPushOnto(state.presentations[target.presentation - 1].method))
         }
-        changeInPlace { state in
-            if target == .root, case .stack = state.content {
-                state.root.append(destination)
-            } else {
-                let entries = state.stack(target) ?? []
-                try? state.setStack(target, to: entries + [destination])
-            }
-        }
+        changeInPlace { state in _ = state.modifyStack(target) { $0.append(destination) } }
         emit(.pushed(destination, stack: target))
     }
 
@@ -164,11 +157,12 @@ public final class SceneNavigator {
     /// Pops `count` destinations off the stack on screen, or off the stack
     /// at `stack` when given (fewer if it holds fewer).
     public func pop(_ count: Int = 1, from stack: StackAddress? = nil) {
-        guard let target = stack ?? state.stackOnScreen, let entries = state.stack(target) else { return }
-        let removed = min(max(count, 0), entries.count)
+        // The count alone: holding the entries would make the pop copy them.
+        guard let target = stack ?? state.stackOnScreen, let held = state.stack(target)?.count else { return }
+        let removed = min(max(count, 0), held)
         guard removed > 0 else { return }
         changeInPlace { state in
-            try? state.setStack(target, to: Array(entries.dropLast(removed)))
+            _ = state.modifyStack(target) { $0.removeLast(removed) }
             state.dropCheckpointsPointingNowhere()
         }
         emit(.popped(count: removed, stack: target))
@@ -269,7 +263,7 @@ public final class SceneNavigator {
 
     /// Sets which columns a split view shows; nothing when there is no
     /// split view at `split`.
-    public func setColumnVisibility(_ visibility: NavSplit<AnyDestination>.Visibility, of split: StackAddress = .root) {
+    public func setColumnVisibility(_ visibility: NavSplitVisibility, of split: StackAddress = .root) {
         guard case .split(var view)? = state.container(at: split), view.visibility != visibility else { return }
         view.visibility = visibility
         change { try? $0.replaceContainer(at: split, with: .split(view)) }

@@ -88,7 +88,7 @@ struct SceneDocument: Codable {
                 return .tabs(NavTabs(result, selected: tabs.selected))
             case .split(let split):
                 guard split.columns == 2 || split.columns == 3 else { throw .splitColumnCount(at: part, columns: split.columns) }
-                guard let visibility = NavSplit<NavEntry>.Visibility(rawValue: split.visibility) else {
+                guard let visibility = NavSplitVisibility(rawValue: split.visibility) else {
                     throw .unknownSplitVisibility(at: part, found: split.visibility)
                 }
                 return .split(NavSplit(

@@ -234,7 +234,7 @@ extension SceneNavigator {
                 }
             },
             set: { visibility in
-                let saved: NavSplit<AnyDestination>.Visibility = switch visibility {
+                let saved: NavSplitVisibility = switch visibility {
                 case .all: .all
                 case .doubleColumn: .doubleColumn
                 case .detailOnly: .detailOnly

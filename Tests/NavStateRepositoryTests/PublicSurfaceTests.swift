@@ -18,8 +18,8 @@ import Testing
 /// 9 after (it also exports the whole model to tools).
 ///
 /// Issue 24 (navigation trees) adds 9 app-facing types, 57 in all: the
-/// tree (`NavContainer`, `NavTabs`, `NavTab`, `NavSplit` with its
-/// `Visibility`, `NavSplitColumn`), the address of a stack
+/// tree (`NavContainer`, `NavTabs`, `NavTab`, `NavSplit`, `NavSplitVisibility`,
+/// `NavSplitColumn`), the address of a stack
 /// (`StackAddress` with its `Step`), and what a restore changed in a tree
 /// (`TreeChange`).
 @Suite("Public surface")

@@ -145,7 +145,7 @@ enum SceneGenerators {
         case 12 where stack.path.count < 3:
             replace(stack, with: .split(NavSplit(
                 sidebar: pick.isMultiple(of: 3) ? nil : entry, hasContentColumn: pick.isMultiple(of: 2),
-                visibility: NavSplit<NavEntry>.Visibility.allCases[pick % 4], detail: .stack(entries))), in: &state)
+                visibility: NavSplitVisibility.allCases[pick % 4], detail: .stack(entries))), in: &state)
         case 13:
             // A split view's selection changes.
             if let split = addresses.compactMap({ $0.path.last == .detail ? $0.parent : nil }).first,

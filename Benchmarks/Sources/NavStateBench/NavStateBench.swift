@@ -77,6 +77,16 @@ struct NavStateBench {
             printTable("NavStore save after one push, 10-deep vs 1,000-deep, interleaved", byDepth, baseline: "10-deep")
             return
         }
+        if arguments.first == "trees" {
+            // Only the tree workloads: a push in one tab of five, and the restore of five tabs.
+            let directory = try scratchDirectory("trees")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let inTab = try await Workloads.saveInTab(in: directory, iterations: 4000)
+            printTable("Push and save in one tab of a 5-tab scene (10 per tab) vs one 10-deep stack, interleaved", inTab, baseline: "one 10-deep stack")
+            let restore = try await Workloads.restoreTabs(in: directory, iterations: 3000)
+            printTable("Restore (read and decode with a registry), 5 tabs × 10 vs one 10-deep stack", restore, baseline: "one 10-deep stack")
+            return
+        }
         if arguments.first == "launch" {
             // Only the launch workload (and the process pair, given a navstate binary).
             let directory = try scratchDirectory("launch")
@@ -134,6 +144,13 @@ struct NavStateBench {
             target("NavStore save 1,000-deep vs 10-deep", deep / shallow, "≤ 1.2×", deep / shallow <= 1.2)
         }
 
+        // Trees: a push in one tab of five.
+        let inTab = try await Workloads.saveInTab(in: directory, iterations: n(4000))
+        printTable("Push and save in one tab of a 5-tab scene (10 per tab) vs one 10-deep stack, interleaved", inTab, baseline: "one 10-deep stack")
+        if let tab = inTab["one tab of 5 × 10"]?.median, let stack = inTab["one 10-deep stack"]?.median {
+            target("push + save in one tab of 5 × 10 vs one 10-deep stack", tab / stack, "≤ 1.1×", tab / stack <= 1.1)
+        }
+
         // Saving from the main actor.
         let mainActor = try await MainActorSave.run(in: directory, iterations: n(3000))
         print("## Saving from the main actor, 10-deep, normal durability\n")
@@ -173,6 +190,14 @@ struct NavStateBench {
                 target("PathStore restore vs NavStore restore, 10-deep", pathStore / navstate, "≥ 2×", pathStore / navstate >= 2)
                 target("NavStore restore vs GRDB restore, 10-deep", navstate / grdb, "≤ 1×", navstate <= grdb)
             }
+        }
+
+        let treeRestore = try await Workloads.restoreTabs(in: directory, iterations: n(3000))
+        printTable("Restore (read and decode with a registry), 5 tabs × 10 vs one 10-deep stack", treeRestore, baseline: "one 10-deep stack")
+        if let tree = treeRestore["5 tabs × 10"]?.median, let stack = treeRestore["one 10-deep stack"]?.median,
+           let pathStore = treeRestore["PathStore (file), the same 50"]?.median {
+            target("restore 5 tabs × 10 vs one 10-deep stack", tree / stack, "≤ 5.5×", tree / stack <= 5.5)
+            target("PathStore restoring the same 50 vs NavStore restoring 5 × 10", pathStore / tree, "> 1×", pathStore > tree)
         }
 
         // Launch.

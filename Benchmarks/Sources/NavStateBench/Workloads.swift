@@ -142,6 +142,79 @@ enum Workloads {
         return try await Harness.run(contenders, rounds: 20, perRound: max(1, iterations / 20), warmup: max(2, iterations / 20))
     }
 
+    // MARK: Trees
+
+    static let tabIDs = ["home", "orders", "cart", "search", "profile"]
+
+    /// Five tabs of `depth` routes each, the first selected.
+    static func fiveTabs(depth: Int) throws -> SceneState<AnyDestination> {
+        let registry = BenchData.registry
+        var state = SceneState<AnyDestination>(content: .tabs(NavTabs(ids: tabIDs)))
+        for (index, id) in tabIDs.enumerated() {
+            let routes = BenchData.path(depth: depth + index).suffix(depth)
+            try state.setStack(.tab(id), to: routes.map { try AnyDestination($0, in: registry) })
+        }
+        return state
+    }
+
+    /// Push and save in one tab of a 5 × 10 scene against push and save on
+    /// one 10-deep stack, interleaved: the same push on the same routes.
+    static func saveInTab(in directory: URL, iterations: Int) async throws -> [String: Stats] {
+        let registry = BenchData.registry
+        var contenders: [Contender] = []
+        for (name, start) in [("one 10-deep stack", try SceneState<AnyDestination>(
+            root: BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })),
+                              ("one tab of 5 × 10", try fiveTabs(depth: 10))] {
+            let store = try NavStore(path: directory.appendingPathComponent("tab-\(name.count).sqlite").path, configuration: quiet())
+            var state = start
+            try store.saveBlocking(state, scene: "main")
+            var pending = try AnyDestination(BenchData.route(10), in: registry)
+            contenders.append(Contender(name, prepare: {
+                if state.root.count > 10 {
+                    state.root.removeLast()
+                    try store.saveBlocking(state, scene: "main")
+                }
+                pending = try AnyDestination(BenchData.route(10), in: registry)
+            }, step: {
+                state.root.append(pending)
+                try store.saveBlocking(state, scene: "main")
+            }))
+        }
+        return try await Harness.run(contenders, rounds: 20, perRound: max(1, iterations / 20), warmup: max(2, iterations / 20))
+    }
+
+    /// Restore of the 5 × 10 scene against one 10-deep stack, and PathStore
+    /// restoring the same 50 routes.
+    static func restoreTabs(in directory: URL, iterations: Int) async throws -> [String: Stats] {
+        let registry = BenchData.registry
+        let tabs = try fiveTabs(depth: 10)
+        let treeStore = try NavStore(path: directory.appendingPathComponent("restore-tabs.sqlite").path, configuration: quiet())
+        try treeStore.saveBlocking(tabs, scene: "main")
+        let stackStore = try NavStore(path: directory.appendingPathComponent("restore-one-stack.sqlite").path, configuration: quiet())
+        try stackStore.saveBlocking(SceneState(root: try BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) }), scene: "main")
+        var routes: [ShopRoute] = []
+        for index in 0..<tabIDs.count { routes += BenchData.path(depth: 10 + index).suffix(10) }
+        let pathStore = PathStorePeer(directory: directory)
+        try pathStore.save(routes)
+        let contenders = [
+            Contender("one 10-deep stack") {
+                guard let stored = try stackStore.loadBlocking(scene: "main") else { throw BenchError("no scene") }
+                let restored = await registry.restore(stored.state)
+                guard restored.state.root.count == 10 else { throw BenchError("lost entries") }
+            },
+            Contender("5 tabs × 10") {
+                guard let stored = try treeStore.loadBlocking(scene: "main") else { throw BenchError("no scene") }
+                let restored = await registry.restore(stored.state)
+                guard restored.state.entryCount == 50 else { throw BenchError("lost entries") }
+            },
+            Contender("PathStore (file), the same 50") {
+                guard try pathStore.restore().count == 50 else { throw BenchError("lost entries") }
+            },
+        ]
+        let rounds = 10
+        return try await Harness.run(contenders, rounds: rounds, perRound: max(1, iterations / rounds), warmup: max(2, iterations / 20))
+    }
+
     // MARK: Restoring
 
     static func restore(depth: Int, in directory: URL, iterations: Int) async throws -> [String: Stats] {

@@ -3,8 +3,9 @@ import Foundation
 import NavState
 import NavStateTooling
 
-// `SaveInstructions navstore|floor PAIRS [DEPTH]`: opens a fresh file, then
-// makes PAIRS pushes and PAIRS pops of a DEPTH-deep stack (default 10), saving after each, as the
+// `SaveInstructions navstore|tabs|floor PAIRS [DEPTH]`: opens a fresh file, then
+// makes PAIRS pushes and PAIRS pops of a DEPTH-deep stack (default 10; with
+// `tabs`, the stack on screen of five tabs of DEPTH), saving after each, as the
 // benchmark's "save after one push" does: through a NavStore with the
 // destination already made, or as the raw sqlite3 floor's upsert of the
 // SwiftUI representation. One thread and nothing else, so that
@@ -13,9 +14,9 @@ import NavStateTooling
 
 let arguments = CommandLine.arguments.dropFirst()
 let numbers = arguments.dropFirst().map { Int($0) }
-guard (2...3).contains(arguments.count), let mode = arguments.first, ["navstore", "floor"].contains(mode),
+guard (2...3).contains(arguments.count), let mode = arguments.first, ["navstore", "tabs", "floor"].contains(mode),
       let pairs = numbers[0], pairs >= 0, let depth = numbers.count > 1 ? numbers[1] : 10, depth >= 0 else {
-    FileHandle.standardError.write(Data("usage: SaveInstructions navstore|floor PAIRS [DEPTH]\n".utf8))
+    FileHandle.standardError.write(Data("usage: SaveInstructions navstore|tabs|floor PAIRS [DEPTH]\n".utf8))
     exit(2)
 }
 
@@ -25,7 +26,7 @@ do {
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("\(mode).sqlite").path
     let base = BenchData.path(depth: depth)
-    if mode == "navstore" {
+    if mode == "navstore" || mode == "tabs" {
         var configuration = NavStore.Configuration(durability: .normal)
         configuration.logger.logLevel = .critical
         // As the benchmark's stores (Workloads.quiet): room for 1,000-deep stacks.
@@ -33,6 +34,15 @@ do {
         configuration.limits.sceneBytes = 64 * 1024 * 1024
         let store = try NavStore(path: path, configuration: configuration)
         var state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: BenchData.registry) })
+        if mode == "tabs" {
+            let ids = ["home", "orders", "cart", "search", "profile"]
+            state.content = .tabs(NavTabs(ids: ids))
+            for (index, id) in ids.enumerated() {
+                try state.setStack(.tab(id), to: BenchData.path(depth: depth + index).suffix(depth).map {
+                    try AnyDestination($0, in: BenchData.registry)
+                })
+            }
+        }
         try store.save(state, scene: "main")
         let pushed = try AnyDestination(BenchData.route(depth), in: BenchData.registry)
         for _ in 0..<pairs {

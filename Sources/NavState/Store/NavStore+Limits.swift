@@ -85,7 +85,7 @@ extension NavStore.Limits {
         }
         var stackBytes: [Int] = []
         stackBytes.reserveCapacity(state.presentations.count + 1)
-        try state.forEachStack { (_, stack) throws(NavStoreError) in
+        try state.forEachStackEntries { (stack) throws(NavStoreError) in
             if stack.count > entriesPerStack {
                 throw .limitExceeded(.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack)
             }
@@ -97,7 +97,8 @@ extension NavStore.Limits {
         }
         for presentation in state.presentations { total += try count(presentation.destination) }
         for level in 0...state.presentations.count {
-            try state.container(level: level)?.forEachSelection(prefix: []) { (_, _, element) throws(NavStoreError) in
+            guard let container = state.container(level: level), container.hasSplit else { continue }
+            try container.forEachSelection(prefix: []) { (_, _, element) throws(NavStoreError) in
                 total += try count(element)
             }
         }

@@ -52,13 +52,30 @@ extension NavStore {
         scene: String,
         expectedHead: Int? = nil
     ) throws(NavStoreError) -> SaveResult {
-        try refusingLogged(scene) { () throws(NavStoreError) in try Self.validate(state) }
+        // A tree whose tabs and columns are as the head's were written:
+        // its layout is the head's, and its tree's rules were checked.
+        var sameTree = cachedTree(of: state, scene: scene)
+        try refusingLogged(scene) { () throws(NavStoreError) in
+            try Self.validate(state, treeChecked: sameTree != nil)
+        }
         let known = knownPrefixes(of: state, scene: scene)
         let (kept, omittedDestinations) = state.omittingNeverPersisted(knownPersisted: known.counts) {
             $0.persistence == .neverPersisted
         }
+        // Something left out may be a selection: the tree is written anew.
+        if !omittedDestinations.isEmpty { sameTree = nil }
         let omitted = omittedDestinations.map { DroppedEntry(location: $0.location, entry: $0.element.entry, reason: $0.reason) }
-        return try save(checked: kept, omitted: omitted, known: known, scene: scene, expectedHead: expectedHead)
+        return try save(checked: kept, omitted: omitted, known: known, sameTree: sameTree, scene: scene, expectedHead: expectedHead)
+    }
+
+    /// The cached head's layout and skeleton, when `sceneState` is a tree
+    /// with the same skeleton (``LayoutSkeleton``).
+    private func cachedTree(of sceneState: SceneState<AnyDestination>, scene: String) -> (layout: String, skeleton: LayoutSkeleton)? {
+        guard LayoutSkeleton.isTree(sceneState) else { return nil }
+        return state.withLock { store in
+            guard let head = store.cache[scene], let skeleton = head.skeleton, skeleton.matches(sceneState) else { return nil }
+            return (head.layout, skeleton)
+        }
     }
 
     /// What this store's cached head of a scene tells about a typed state
@@ -86,7 +103,7 @@ extension NavStore {
     private func knownPrefixes(of sceneState: SceneState<AnyDestination>, scene: String) -> KnownPrefixes {
         // A short state is checked whole faster than the cache is asked.
         var longest = 0
-        sceneState.forEachStack { longest = max(longest, $1.count) }
+        sceneState.forEachStackEntries { longest = max(longest, $0.count) }
         guard longest > Self.shortStack else { return KnownPrefixes() }
         let stackList = sceneState.flatStacks
         return state.withLock { store in
@@ -133,10 +150,11 @@ extension NavStore {
         checked state: SceneState<Element>,
         omitted: [DroppedEntry],
         known: KnownPrefixes = KnownPrefixes(),
+        sameTree: (layout: String, skeleton: LayoutSkeleton)? = nil,
         scene: String,
         expectedHead: Int?
     ) throws(NavStoreError) -> SaveResult {
-        let input = try saveInput(state, scene: scene, known: known)
+        let input = try saveInput(state, scene: scene, known: known, sameTree: sameTree)
         let result = try withConnection("save", refusable: { (store: inout State) throws(SQLiteError) -> Result<SaveResult, NavStoreError> in
             let connection = store.connection
             let changesBefore = connection.totalChanges
@@ -180,7 +198,7 @@ extension NavStore {
             swap(&identities, &hand.identities)
             store.cache.keep(HeadCache.Head(
                 sceneID: written.sceneID, revision: written.revision, slots: slots,
-                identities: identities, stackBytes: input.stackBytes, layout: input.layout,
+                identities: identities, stackBytes: input.stackBytes, layout: input.layout, skeleton: input.skeleton,
                 base: written.base, chainBytes: written.chainBytes, keptRevisions: written.keptRevisions,
                 epoch: store.cache.epoch), for: scene)
             return .success(SaveResult(
@@ -200,6 +218,8 @@ extension NavStore {
     private struct SaveInput<Element: StorableElement> {
         var slots: [Int: [Element]]
         var layout: String
+        /// What `layout` was written from, for a tree.
+        var skeleton: LayoutSkeleton?
         var bytes: Int
         var stackBytes: [Int]
         var entryCount: Int
@@ -213,16 +233,18 @@ extension NavStore {
     /// Checks the state against the limits (a reader never saves, even
     /// what would write nothing) and encodes its layout.
     private func saveInput<Element: StorableElement>(
-        _ state: SceneState<Element>, scene: String, known: KnownPrefixes
+        _ state: SceneState<Element>, scene: String, known: KnownPrefixes,
+        sameTree: (layout: String, skeleton: LayoutSkeleton)?
     ) throws(NavStoreError) -> SaveInput<Element> {
         let (bytes, stackBytes) = try refusingLogged(scene) { () throws(NavStoreError) -> (Int, [Int]) in
             if isReadOnly { throw .readOnly(path: path) }
             try configuration.limits.checkSceneName(scene)
             return try configuration.limits.byteCount(checking: state, scene: scene, known: known)
         }
-        let layout = StoredLayout.json(of: state)
+        let layout = sameTree?.layout ?? StoredLayout.json(of: state)
         return SaveInput(
-            slots: Slots.of(state), layout: layout, bytes: bytes, stackBytes: stackBytes,
+            slots: Slots.of(state), layout: layout, skeleton: sameTree?.skeleton ?? LayoutSkeleton(state),
+            bytes: bytes, stackBytes: stackBytes,
             entryCount: state.entryCount, presentationCount: state.presentations.count,
             keptRevisions: configuration.keptRevisions.map { min(max(1, $0), StoredRange.keptRevisions.upperBound) },
             now: configuration.clock().timeIntervalSince1970, known: known)
@@ -400,9 +422,13 @@ extension NavStore {
 
     /// Refuses a state that breaks an invariant, before anything is left out,
     /// so a bad checkpoint is reported rather than quietly dropped.
-    private static func validate<Element>(_ state: SceneState<Element>) throws(NavStoreError) {
+    private static func validate<Element>(_ state: SceneState<Element>, treeChecked: Bool = false) throws(NavStoreError) {
         do {
-            try state.validate()
+            if treeChecked {
+                try state.validateSkippingTree()
+            } else {
+                try state.validate()
+            }
         } catch {
             throw .invalidState(error)
         }

@@ -161,6 +161,12 @@ package struct RevisionChange: Equatable {
         // Nearly always just the root stack: no set, no sort.
         if slots.count <= 1 && new.count == 1, let only = new.keys.first, slots.isEmpty || slots.keys.first == only {
             update(only)
+        } else if let low = min(slots.keys.min() ?? 0, new.keys.min() ?? 0) as Int?,
+                  let high = max(slots.keys.max() ?? 0, new.keys.max() ?? 0) as Int?,
+                  high &- low < 2 &* (slots.count + new.count) + 2 {
+            // A tree's slots are dense (−presentations…stacks): walked in
+            // order, an absent slot changes nothing, and no set is built.
+            for slot in low...high { update(slot) }
         } else {
             for slot in Set(slots.keys).union(new.keys).sorted() { update(slot) }
         }

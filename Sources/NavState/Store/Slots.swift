@@ -9,9 +9,9 @@ import NavStateSQLite
 enum Slots {
     static func of<Element: NavElement>(_ state: SceneState<Element>) -> [Int: [Element]] {
         var slots: [Int: [Element]] = [:]
-        slots.reserveCapacity(2 * state.presentations.count + 1)
+        slots.reserveCapacity(state.stackCount + state.presentations.count)
         var next = 0
-        state.forEachStack { _, entries in
+        state.forEachStackEntries { entries in
             slots[next] = entries
             next += 1
         }
@@ -93,7 +93,7 @@ enum Slots {
                 return .tabs(NavTabs(result, selected: selected))
             case let .split(split):
                 guard split.columns == 2 || split.columns == 3, split.columns == 3 || split.content == nil,
-                      let visibility = NavSplit<NavEntry>.Visibility(rawValue: split.visibility),
+                      let visibility = NavSplitVisibility(rawValue: split.visibility),
                       let detail = container(split.detail, at: address.appending(.detail)) else { return nil }
                 return .split(NavSplit(
                     sidebar: selection(split.sidebar, split: address, column: .sidebar),

@@ -36,7 +36,7 @@ public indirect enum NavContainer<Element: NavElement>: Sendable, Hashable {
             return .split(NavSplit<T>(
                 sidebar: try split.sidebar.map(transform), content: try split.content.map(transform),
                 hasContentColumn: split.hasContentColumn,
-                visibility: NavSplit<T>.Visibility(rawValue: split.visibility.rawValue) ?? .automatic,
+                visibility: split.visibility,
                 detail: try split.detail.map(transform)))
         }
     }
@@ -101,6 +101,35 @@ public indirect enum NavContainer<Element: NavElement>: Sendable, Hashable {
         }
     }
 
+    /// Runs `body` on the entries of the stack `path` leads to, in place:
+    /// each container on the way is taken out and put back, so a push onto
+    /// a deep stack in a tab copies nothing. `nil` (and `body` not run)
+    /// when `path` leads to no stack.
+    @inlinable
+    package mutating func modifyStack<R>(
+        at path: some Collection<StackAddress.Step>, _ body: (inout [Element]) -> R
+    ) -> R? {
+        guard let step = path.first else {
+            guard case .stack(var entries) = self else { return nil }
+            self = .empty
+            defer { self = .stack(entries) }
+            return body(&entries)
+        }
+        switch (self, step) {
+        case (.tabs(var tabs), .tab(let id)):
+            guard let index = tabs.tabs.firstIndex(where: { $0.id == id }) else { return nil }
+            self = .empty
+            defer { self = .tabs(tabs) }
+            return tabs.tabs[index].content.modifyStack(at: path.dropFirst(), body)
+        case (.split(var split), .detail):
+            self = .empty
+            defer { self = .split(split) }
+            return split.detail.modifyStack(at: path.dropFirst(), body)
+        default:
+            return nil
+        }
+    }
+
     /// How many stacks the container holds.
     @inlinable
     public var stackCount: Int {
@@ -137,13 +166,50 @@ public indirect enum NavContainer<Element: NavElement>: Sendable, Hashable {
     package func forEachStack<E: Error>(
         prefix: [StackAddress.Step], _ body: ([StackAddress.Step], [Element]) throws(E) -> Void
     ) throws(E) {
+        if case .stack(let entries) = self { return try body(prefix, entries) }
+        // One path buffer for the walk, not an array per tab.
+        var path = prefix
+        try walkStacks(&path, body)
+    }
+
+    @usableFromInline
+    func walkStacks<E: Error>(
+        _ path: inout [StackAddress.Step], _ body: ([StackAddress.Step], [Element]) throws(E) -> Void
+    ) throws(E) {
         switch self {
         case .stack(let entries):
-            try body(prefix, entries)
+            try body(path, entries)
         case .tabs(let tabs):
-            for tab in tabs.tabs { try tab.content.forEachStack(prefix: prefix + [.tab(tab.id)], body) }
+            for tab in tabs.tabs {
+                path.append(.tab(tab.id))
+                defer { path.removeLast() }
+                try tab.content.walkStacks(&path, body)
+            }
         case .split(let split):
-            try split.detail.forEachStack(prefix: prefix + [.detail], body)
+            path.append(.detail)
+            defer { path.removeLast() }
+            try split.detail.walkStacks(&path, body)
+        }
+    }
+
+    /// Calls `body` with every stack's entries in tree order, building no
+    /// path: what a save needs.
+    @inlinable
+    package func forEachStackEntries<E: Error>(_ body: ([Element]) throws(E) -> Void) throws(E) {
+        switch self {
+        case .stack(let entries): try body(entries)
+        case .tabs(let tabs): for tab in tabs.tabs { try tab.content.forEachStackEntries(body) }
+        case .split(let split): try split.detail.forEachStackEntries(body)
+        }
+    }
+
+    /// Whether the tree holds a split view (and so may hold selections).
+    @inlinable
+    package var hasSplit: Bool {
+        switch self {
+        case .stack: false
+        case .tabs(let tabs): tabs.tabs.contains { $0.content.hasSplit }
+        case .split: true
         }
     }
 
@@ -173,7 +239,7 @@ public indirect enum NavContainer<Element: NavElement>: Sendable, Hashable {
             return .split(NavSplit<T>(
                 sidebar: split.sidebar == nil ? nil : selection(prefix, .sidebar),
                 content: split.content == nil ? nil : selection(prefix, .content),
-                hasContentColumn: split.hasContentColumn, visibility: NavSplit<T>.Visibility(rawValue: split.visibility.rawValue) ?? .automatic, detail: detail))
+                hasContentColumn: split.hasContentColumn, visibility: split.visibility, detail: detail))
         }
     }
 
@@ -183,15 +249,30 @@ public indirect enum NavContainer<Element: NavElement>: Sendable, Hashable {
     package func forEachSelection<E: Error>(
         prefix: [StackAddress.Step], _ body: ([StackAddress.Step], NavSplitColumn, Element) throws(E) -> Void
     ) throws(E) {
+        guard hasSplit else { return }
+        var path = prefix
+        try walkSelections(&path, body)
+    }
+
+    @usableFromInline
+    func walkSelections<E: Error>(
+        _ path: inout [StackAddress.Step], _ body: ([StackAddress.Step], NavSplitColumn, Element) throws(E) -> Void
+    ) throws(E) {
         switch self {
         case .stack:
             return
         case .tabs(let tabs):
-            for tab in tabs.tabs { try tab.content.forEachSelection(prefix: prefix + [.tab(tab.id)], body) }
+            for tab in tabs.tabs where tab.content.hasSplit {
+                path.append(.tab(tab.id))
+                defer { path.removeLast() }
+                try tab.content.walkSelections(&path, body)
+            }
         case .split(let split):
-            if let sidebar = split.sidebar { try body(prefix, .sidebar, sidebar) }
-            if let content = split.content { try body(prefix, .content, content) }
-            try split.detail.forEachSelection(prefix: prefix + [.detail], body)
+            if let sidebar = split.sidebar { try body(path, .sidebar, sidebar) }
+            if let content = split.content { try body(path, .content, content) }
+            path.append(.detail)
+            defer { path.removeLast() }
+            try split.detail.walkSelections(&path, body)
         }
     }
 }
@@ -249,22 +330,22 @@ public struct NavTab<Element: NavElement>: Sendable, Hashable {
     }
 }
 
+/// Which columns a split view shows, as `NavigationSplitViewVisibility`.
+public enum NavSplitVisibility: String, Sendable, Hashable, CaseIterable {
+    /// The system decides.
+    case automatic
+    /// Every column.
+    case all
+    /// The detail column and the one before it.
+    case doubleColumn
+    /// The detail column alone.
+    case detailOnly
+}
+
 /// A split view (`NavigationSplitView`): the sidebar's selection, the
 /// content column's selection when there is one, which columns show, and
 /// the detail column's container.
 public struct NavSplit<Element: NavElement>: Sendable, Hashable {
-    /// Which columns a split view shows, as `NavigationSplitViewVisibility`.
-    public enum Visibility: String, Sendable, Hashable, CaseIterable {
-        /// The system decides.
-        case automatic
-        /// Every column.
-        case all
-        /// The detail column and the one before it.
-        case doubleColumn
-        /// The detail column alone.
-        case detailOnly
-    }
-
     /// What the sidebar has selected, if anything.
     public var sidebar: Element?
     /// What the content column has selected, if anything; always `nil`
@@ -273,14 +354,14 @@ public struct NavSplit<Element: NavElement>: Sendable, Hashable {
     /// Whether the split view has three columns.
     public var hasContentColumn: Bool
     /// Which columns show.
-    public var visibility: Visibility
+    public var visibility: NavSplitVisibility
     /// What the detail column shows: usually a stack.
     public var detail: NavContainer<Element>
 
     /// A split view with the given selections and detail.
     public init(
         sidebar: Element? = nil, content: Element? = nil, hasContentColumn: Bool = false,
-        visibility: Visibility = .automatic, detail: NavContainer<Element> = .empty
+        visibility: NavSplitVisibility = .automatic, detail: NavContainer<Element> = .empty
     ) {
         self.sidebar = sidebar
         self.content = content

@@ -35,18 +35,31 @@ extension SceneState {
                 break
             }
             guard let container = state.container(level: level) else { break }
-            let onScreen = state.stackOnScreen(level: level)
-            var cutOnScreen: EntryLocation?
-            var cuts: [(StackAddress, Int)] = []
-            container.forEachStack(prefix: []) { path, stack in
-                defer { flatIndex += 1 }
+            // Nearly every save finds nothing to cut: no address is made then.
+            var cuts: [(stack: Int, position: Int)] = []
+            var index = 0
+            container.forEachStackEntries { stack in
+                defer {
+                    flatIndex += 1
+                    index += 1
+                }
                 let known = flatIndex < knownPersisted.count ? min(max(0, knownPersisted[flatIndex]), stack.count) : 0
                 guard let cut = stack[known...].firstIndex(where: isNeverPersisted) else { return }
-                let address = StackAddress(presentation: level, path: path)
-                let location = EntryLocation.stack(address, position: cut)
-                omit((cut..<stack.count).map { (.stack(address, position: $0), stack[$0]) }, cut: location)
-                cuts.append((address, cut))
-                if address == onScreen { cutOnScreen = location }
+                cuts.append((index, cut))
+            }
+            var cutOnScreen: EntryLocation?
+            if !cuts.isEmpty {
+                var paths: [[StackAddress.Step]] = []
+                container.forEachStack(prefix: []) { path, _ in paths.append(path) }
+                let onScreen = state.stackOnScreen(level: level)
+                for (stackIndex, cut) in cuts {
+                    let address = StackAddress(presentation: level, path: paths[stackIndex])
+                    let location = EntryLocation.stack(address, position: cut)
+                    let stack = state.stack(address) ?? []
+                    omit((cut..<stack.count).map { (.stack(address, position: $0), stack[$0]) }, cut: location)
+                    try? state.setStack(address, to: Array(stack.prefix(cut)))
+                    if address == onScreen { cutOnScreen = location }
+                }
             }
             var neverPersistedSelections: [(StackAddress, NavSplitColumn)] = []
             container.forEachSelection(prefix: []) { path, column, element in
@@ -54,9 +67,6 @@ extension SceneState {
                 let split = StackAddress(presentation: level, path: path)
                 omitted.append((.selection(split, column), element, .neverPersisted))
                 neverPersistedSelections.append((split, column))
-            }
-            for (address, cut) in cuts {
-                try? state.setStack(address, to: Array(state.stack(address)?.prefix(cut) ?? []))
             }
             for (split, column) in neverPersistedSelections { state.clearSelection(column, of: split) }
             if let cutOnScreen {

@@ -7,16 +7,36 @@ extension SceneState {
     /// index no deeper than that stack.
     ///
     /// - Throws: ``SceneStateError`` naming the first broken rule.
+    @inlinable
     public func validate() throws(SceneStateError) {
+        try validatePresentations()
+        for level in 0...presentations.count {
+            guard let container = container(level: level) else { continue }
+            if case .stack = container { continue }
+            try Self.validate(container, at: StackAddress(presentation: level))
+        }
+        try validateCheckpoints()
+    }
+
+    /// Every rule of ``validate()`` but those of its tab bars and split
+    /// views: for a store whose cached head had the same tree.
+    @inlinable
+    package func validateSkippingTree() throws(SceneStateError) {
+        try validatePresentations()
+        try validateCheckpoints()
+    }
+
+    @inlinable
+    func validatePresentations() throws(SceneStateError) {
         for (offset, presentation) in presentations.enumerated()
         where !presentation.method.isManaged && presentation.content != .empty {
             throw .stackInUnmanagedPresentation(
                 presentation: offset + 1, method: presentation.method, entries: presentation.content.entryCount)
         }
-        for level in 0...presentations.count {
-            guard let container = container(level: level) else { continue }
-            try Self.validate(container, at: StackAddress(presentation: level))
-        }
+    }
+
+    @inlinable
+    func validateCheckpoints() throws(SceneStateError) {
         for checkpoint in checkpoints {
             guard let stack = stack(checkpoint.stack) else {
                 throw .checkpointStackMissing(checkpoint: checkpoint.name, stack: checkpoint.stack)
@@ -28,19 +48,30 @@ extension SceneState {
         }
     }
 
-    private static func validate(_ container: NavContainer<Element>, at address: StackAddress) throws(SceneStateError) {
+    @usableFromInline
+    static func validate(_ container: NavContainer<Element>, at address: StackAddress) throws(SceneStateError) {
         switch container {
         case .stack:
             return
         case .tabs(let tabs):
             guard !tabs.tabs.isEmpty else { throw .emptyTabBar(address) }
-            var seen: Set<String> = []
-            for tab in tabs.tabs {
+            // A tab bar has a handful of tabs: comparing each with those
+            // before it is cheaper than hashing, and a save checks them all.
+            var selectedFound = false
+            let all = tabs.tabs
+            for index in all.indices {
+                let tab = all[index]
                 guard NavTabs<Element>.isValidID(tab.id) else { throw .invalidTabID(tab.id, tabBar: address) }
-                guard seen.insert(tab.id).inserted else { throw .duplicateTabID(tab.id, tabBar: address) }
+                var earlier = all.startIndex
+                while earlier < index {
+                    if all[earlier].id == tab.id { throw .duplicateTabID(tab.id, tabBar: address) }
+                    earlier += 1
+                }
+                if !selectedFound && tab.id == tabs.selected { selectedFound = true }
+                if case .stack = tab.content { continue }
                 try validate(tab.content, at: address.appending(.tab(tab.id)))
             }
-            guard seen.contains(tabs.selected) else { throw .selectedTabMissing(tabs.selected, tabBar: address) }
+            guard selectedFound else { throw .selectedTabMissing(tabs.selected, tabBar: address) }
         case .split(let split):
             if split.content != nil && !split.hasContentColumn { throw .contentSelectionWithoutColumn(address) }
             try validate(split.detail, at: address.appending(.detail))
@@ -51,7 +82,8 @@ extension SceneState {
 extension NavTabs {
     /// Whether `id` can name a tab: not empty, and without `/` (which
     /// separates the parts of an address).
+    @inlinable
     public static func isValidID(_ id: String) -> Bool {
-        !id.isEmpty && !id.contains("/")
+        !id.isEmpty && !id.utf8.contains(UInt8(ascii: "/"))
     }
 }

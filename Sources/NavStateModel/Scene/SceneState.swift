@@ -69,10 +69,11 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
                 defer { content = .stack(entries) }
                 yield &entries
             } else {
+                // Taken out of the tree the same way, one container at a time.
                 let path = content.pathOnScreen
-                var entries = content.stack(at: path) ?? []
-                content.replace(at: path, with: .empty)
-                defer { content.replace(at: path, with: .stack(entries)) }
+                var entries: [Element] = []
+                _ = content.modifyStack(at: path) { swap(&entries, &$0) }
+                defer { _ = content.modifyStack(at: path) { swap(&entries, &$0) } }
                 yield &entries
             }
         }
@@ -135,8 +136,18 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
     /// - Throws: ``SceneStateError/noSuchStack(_:)`` when no stack is there.
     @inlinable
     public mutating func setStack(_ address: StackAddress, to elements: [Element]) throws(SceneStateError) {
-        guard stack(address) != nil else { throw .noSuchStack(address) }
-        try replaceContainer(at: address, with: .stack(elements))
+        var elements = elements
+        guard modifyStack(address, { swap(&$0, &elements) }) != nil else { throw .noSuchStack(address) }
+    }
+
+    /// Runs `body` on the entries of the stack at `address`, in place (a
+    /// push onto a deep stack in a tab copies nothing); `nil` when no stack
+    /// is there.
+    @inlinable
+    package mutating func modifyStack<R>(_ address: StackAddress, _ body: (inout [Element]) -> R) -> R? {
+        if address.presentation == 0 { return content.modifyStack(at: address.path, body) }
+        guard address.presentation > 0, address.presentation <= presentations.count else { return nil }
+        return presentations[address.presentation - 1].content.modifyStack(at: address.path, body)
     }
 
     /// The address of the stack on screen at presentation level `level`
@@ -182,12 +193,20 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
         }
     }
 
+    /// Calls `body` with every stack's entries in scene order, building no
+    /// address: what a save needs.
+    @inlinable
+    package func forEachStackEntries<E: Error>(_ body: ([Element]) throws(E) -> Void) throws(E) {
+        try content.forEachStackEntries(body)
+        for presentation in presentations { try presentation.content.forEachStackEntries(body) }
+    }
+
     /// Every stack's entries, in scene order.
     @inlinable
     package var flatStacks: [[Element]] {
         var result: [[Element]] = []
         result.reserveCapacity(presentations.count + 1)
-        forEachStack { result.append($1) }
+        forEachStackEntries { result.append($0) }
         return result
     }
 

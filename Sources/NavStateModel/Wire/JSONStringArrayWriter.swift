@@ -25,6 +25,15 @@ package enum JSONStringArrayWriter {
     ///   `JSONEncoder` with `.withoutEscapingSlashes` does.
     package static func appendString(_ string: String, to output: inout [UInt8], escapingSlashes: Bool = true) {
         output.append(UInt8(ascii: "\""))
+        // Most strings (tags, names, identifiers) need no escape: copied whole.
+        let plain = string.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && (byte != UInt8(ascii: "/") || !escapingSlashes)
+        }
+        if plain {
+            output.append(contentsOf: string.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -1,0 +1,86 @@
+import NavStateModel
+
+/// The part of a tree's state its layout JSON is written from: each level's
+/// container with its stacks left empty (tabs, selected tab, split views
+/// and their selections), the presentation methods, checkpoints and values.
+///
+/// A tab bar changes its tabs rarely and its stacks often: the head cache
+/// keeps the skeleton its layout was written from, and a save whose state
+/// has the same one reuses that layout and the tree's checked rules, so a
+/// push in one tab of five costs about what a push onto one stack does.
+struct LayoutSkeleton {
+    var levels: [NavContainer<NavEntry>]
+    var methods: [PresentationMethod]
+    var checkpoints: [Checkpoint]
+    var values: [String: NavEntry]
+
+    /// The skeleton of a tree's state; `nil` for a scene of one stack per
+    /// level, whose layout needs no tree.
+    init?<Element: StorableElement>(_ state: SceneState<Element>) {
+        guard Self.isTree(state) else { return nil }
+        levels = [Self.skeleton(of: state.content)] + state.presentations.map { Self.skeleton(of: $0.content) }
+        methods = state.presentations.map(\.method)
+        checkpoints = state.checkpoints
+        values = state.values.mapValues(\.storedEntry)
+    }
+
+    /// Whether some level of the state is not one stack.
+    static func isTree<Element>(_ state: SceneState<Element>) -> Bool {
+        if case .stack = state.content {
+            return state.presentations.contains { if case .stack = $0.content { false } else { true } }
+        }
+        return true
+    }
+
+    /// Whether `state` would be written with the same layout.
+    func matches<Element: StorableElement>(_ state: SceneState<Element>) -> Bool {
+        guard levels.count == state.presentations.count + 1, checkpoints == state.checkpoints,
+              values.count == state.values.count, Self.same(levels[0], state.content) else { return false }
+        for (index, presentation) in state.presentations.enumerated() {
+            guard methods[index] == presentation.method, Self.same(levels[index + 1], presentation.content) else { return false }
+        }
+        for (name, value) in state.values {
+            guard let saved = values[name], value.isStored(as: saved) else { return false }
+        }
+        return true
+    }
+
+    private static func skeleton<Element: StorableElement>(of container: NavContainer<Element>) -> NavContainer<NavEntry> {
+        switch container {
+        case .stack:
+            return .empty
+        case .tabs(let tabs):
+            return .tabs(NavTabs(tabs.tabs.map { NavTab($0.id, skeleton(of: $0.content)) }, selected: tabs.selected))
+        case .split(let split):
+            return .split(NavSplit(
+                sidebar: split.sidebar?.storedEntry, content: split.content?.storedEntry,
+                hasContentColumn: split.hasContentColumn, visibility: split.visibility, detail: skeleton(of: split.detail)))
+        }
+    }
+
+    private static func same<Element: StorableElement>(_ saved: NavContainer<NavEntry>, _ new: NavContainer<Element>) -> Bool {
+        switch (saved, new) {
+        case (.stack, .stack):
+            return true
+        case let (.tabs(saved), .tabs(new)):
+            guard saved.selected == new.selected, saved.tabs.count == new.tabs.count else { return false }
+            for (old, tab) in zip(saved.tabs, new.tabs) where old.id != tab.id || !same(old.content, tab.content) {
+                return false
+            }
+            return true
+        case let (.split(saved), .split(new)):
+            return saved.hasContentColumn == new.hasContentColumn && saved.visibility == new.visibility
+                && same(saved.sidebar, new.sidebar) && same(saved.content, new.content) && same(saved.detail, new.detail)
+        default:
+            return false
+        }
+    }
+
+    private static func same<Element: StorableElement>(_ saved: NavEntry?, _ new: Element?) -> Bool {
+        switch (saved, new) {
+        case (nil, nil): true
+        case let (saved?, new?): new.isStored(as: saved)
+        default: false
+        }
+    }
+}
