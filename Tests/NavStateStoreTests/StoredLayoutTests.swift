@@ -57,6 +57,27 @@ struct StoredLayoutTests {
         }
     }
 
+    /// The hand-written reader takes what NavState writes and leaves the
+    /// rest to `JSONDecoder`: either way, what `decode` gives is what
+    /// `JSONDecoder` gives.
+    @Test(arguments: [
+        #"{"checkpoints":[{"index":1.0,"name":"a","stack":0}],"presentations":[],"values":{}}"#,
+        #"{"checkpoints":[{"index":1,"name":"a","stack":"tab:x"}],"presentations":["sheet"],"values":{},"shapes":null}"#,
+        #"{"checkpoints":[{"index":1,"name":"a","stack":"nowhere"}],"presentations":[],"values":{}}"#,
+        #"{"checkpoints":[],"presentations":["drawer"],"values":{}}"#,
+        #"{"checkpoints":[],"presentations":[],"values":{"a":{"tag":"t","payload":"1","version":null}},"extra":1}"#,
+        #"{"checkpoints":[],"presentations":[],"values":{"a":{"tag":"t","payload":"1","version":2e0}}}"#,
+        #"{"checkpoints":[],"presentations":[],"values":{},"shapes":[{"tabs":null,"selected":"a"}]}"#,
+        #"{"checkpoints":[],"presentations":[],"values":{},"shapes":[{"selected":"a","tabs":[{"id":"a","content":"stack"}]}]}"#,
+        #"{"checkpoints":[],"presentations":[],"values":{},"shapes":[{"columns":3,"visibility":"all","detail":"stack","content":{"tag":"t","payload":"{}"}}]}"#,
+        #"{"checkpoints":[],"presentations":[],"values":{},"shapes":["list"]}"#,
+        #"{"checkpoints":[],"presentations":[],"presentations":[],"values":{}}"#,
+        #"{"checkpoints":[],"values":{}}"#,
+    ])
+    func theFastReaderAgreesWithJSONDecoder(text: String) {
+        #expect(StoredLayout.decode(text) == (try? JSONDecoder().decode(StoredLayout.self, from: Data(text.utf8))))
+    }
+
     @Test func namesOrderAsTheEncoderOrdersThem() throws {
         let layout = StoredLayout([.sheet], [], [
             "b": NavEntry(tag: "Int", payload: "1"), "a/b": NavEntry(tag: "Int", payload: "2"),

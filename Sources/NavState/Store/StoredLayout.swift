@@ -193,7 +193,130 @@ package struct StoredLayout: Codable, Equatable {
     /// (``Damage/unreadableLayout``).
     static func decode(_ text: String) -> StoredLayout? {
         if text == emptyJSON { return StoredLayout([], [], [:]) }
+        // A tree's layout is read at every launch: read by hand what
+        // NavState writes, and leave anything else (other number forms, a
+        // key twice) to `JSONDecoder`, which decides as it always has.
+        var text = text
+        if let fast = text.withUTF8({ FastJSON.parse($0) }).flatMap(FastLayout.layout) { return fast }
         return try? JSONDecoder().decode(StoredLayout.self, from: Data(text.utf8))
+    }
+}
+
+/// Reads a layout from a parsed document, as `StoredLayout`'s `Decodable`
+/// conformance would; `nil` for anything it is not sure of, which then goes
+/// to `JSONDecoder` (`StoredLayoutTests` compares the two).
+private enum FastLayout {
+    static func layout(_ json: FastJSON) -> StoredLayout? {
+        guard case .object(let members) = json,
+              case .array(let methods)? = member("presentations", members),
+              case .array(let checkpoints)? = member("checkpoints", members),
+              case .object(let values)? = member("values", members) else { return nil }
+        var layout = StoredLayout([], [], [:])
+        for method in methods {
+            guard case .string(let name) = method, let method = PresentationMethod(rawValue: name) else { return nil }
+            layout.presentations.append(method)
+        }
+        for checkpoint in checkpoints {
+            guard let checkpoint = self.checkpoint(checkpoint) else { return nil }
+            layout.checkpoints.append(checkpoint)
+        }
+        for (name, value) in values {
+            guard layout.values[name] == nil, let value = self.value(value) else { return nil }
+            layout.values[name] = value
+        }
+        switch member("shapes", members) {
+        case nil, .null?:
+            break
+        case .array(let shapes)?:
+            var read: [StoredShape] = []
+            for shape in shapes {
+                guard let shape = self.shape(shape) else { return nil }
+                read.append(shape)
+            }
+            layout.shapes = read
+        default:
+            return nil
+        }
+        return layout
+    }
+
+    private static func member(_ key: String, _ members: [(key: String, value: FastJSON)]) -> FastJSON? {
+        members.first { $0.key == key }?.value
+    }
+
+    private static func int(_ json: FastJSON?) -> Int? {
+        guard case .number(let literal)? = json else { return nil }
+        return Int(literal)
+    }
+
+    private static func string(_ json: FastJSON?) -> String? {
+        guard case .string(let text)? = json else { return nil }
+        return text
+    }
+
+    /// An optional member: absent or null is `.some(nil)`; the wrong kind `nil`.
+    private static func optionalString(_ json: FastJSON?) -> String?? {
+        switch json {
+        case nil, .null?: .some(nil)
+        case .string(let text)?: .some(text)
+        default: nil
+        }
+    }
+
+    private static func checkpoint(_ json: FastJSON) -> Checkpoint? {
+        guard case .object(let members) = json, let name = string(member("name", members)),
+              let kept = int(member("index", members)), let valueType = optionalString(member("valueType", members))
+        else { return nil }
+        let stack: StackAddress
+        switch member("stack", members) {
+        case .number?:
+            guard let level = int(member("stack", members)) else { return nil }
+            stack = StackAddress(presentation: level)
+        case .string(let text)?:
+            guard let address = StackAddress(text) else { return nil }
+            stack = address
+        default:
+            return nil
+        }
+        return Checkpoint(name: name, stack: stack, entriesKept: kept, valueType: valueType)
+    }
+
+    private static func value(_ json: FastJSON) -> StoredLayout.Value? {
+        guard case .object(let members) = json, let tag = string(member("tag", members)),
+              let payload = string(member("payload", members)) else { return nil }
+        switch member("version", members) {
+        case nil, .null?:
+            return StoredLayout.Value(tag: tag, version: nil, payload: payload)
+        case let version?:
+            guard let number = int(version) else { return nil }
+            return StoredLayout.Value(tag: tag, version: number, payload: payload)
+        }
+    }
+
+    private static func optionalValue(_ json: FastJSON?) -> StoredLayout.Value?? {
+        switch json {
+        case nil, .null?: .some(nil)
+        case let value?: self.value(value).map { .some($0) }
+        }
+    }
+
+    private static func shape(_ json: FastJSON) -> StoredShape? {
+        if case .string(let text) = json { return text == "stack" ? .stack : nil }
+        guard case .object(let members) = json else { return nil }
+        if let tabs = member("tabs", members) {
+            guard case .array(let items) = tabs, let selected = string(member("selected", members)) else { return nil }
+            var read: [StoredShape.Tab] = []
+            for item in items {
+                guard case .object(let fields) = item, let id = string(member("id", fields)),
+                      let content = member("content", fields).flatMap(shape) else { return nil }
+                read.append(StoredShape.Tab(id: id, content: content))
+            }
+            return .tabs(read, selected: selected)
+        }
+        guard let columns = int(member("columns", members)), let visibility = string(member("visibility", members)),
+              let sidebar = optionalValue(member("sidebar", members)), let content = optionalValue(member("content", members)),
+              let detail = member("detail", members).flatMap(shape) else { return nil }
+        return .split(StoredShape.Split(columns: columns, sidebar: sidebar, content: content, visibility: visibility, detail: detail))
     }
 }
 

@@ -3,7 +3,7 @@
 ///
 /// Not `indirect`: arrays already hold nested values out of line, and an
 /// indirect case would cost a heap box for every value parsed.
-enum FastJSON {
+package enum FastJSON {
     case null
     case bool(Bool)
     /// The number's literal, exactly as written.
@@ -15,7 +15,7 @@ enum FastJSON {
 
     /// Parses `bytes`, or returns `nil` for anything that is not plain JSON
     /// (the caller then uses `JSONDecoder`, which says exactly what is wrong).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> FastJSON? {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> FastJSON? {
         var parser = Parser(bytes: bytes)
         guard let value = parser.value(depth: 0) else { return nil }
         parser.skipWhitespace()
