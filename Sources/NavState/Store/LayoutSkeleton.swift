@@ -26,10 +26,7 @@ struct LayoutSkeleton {
 
     /// Whether some level of the state is not one stack.
     static func isTree<Element>(_ state: SceneState<Element>) -> Bool {
-        if case .stack = state.content {
-            return state.presentations.contains { if case .stack = $0.content { false } else { true } }
-        }
-        return true
+        !state.isChain
     }
 
     /// Whether `state` would be written with the same layout.

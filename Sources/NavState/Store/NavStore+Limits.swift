@@ -85,7 +85,7 @@ extension NavStore.Limits {
         }
         var stackBytes: [Int] = []
         stackBytes.reserveCapacity(state.presentations.count + 1)
-        try state.forEachStackEntries { (stack) throws(NavStoreError) in
+        func countStack(_ stack: [Element]) throws(NavStoreError) {
             if stack.count > entriesPerStack {
                 throw .limitExceeded(.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack)
             }
@@ -95,8 +95,16 @@ extension NavStore.Limits {
             stackBytes.append(bytes)
             total += bytes
         }
+        let isChain = state.isChain
+        if isChain {
+            // One stack per level, as before trees: no walk.
+            try countStack(state.root)
+            for presentation in state.presentations { try countStack(presentation.stack) }
+        } else {
+            try state.forEachStackEntries(countStack)
+        }
         for presentation in state.presentations { total += try count(presentation.destination) }
-        for level in 0...state.presentations.count {
+        for level in 0...state.presentations.count where !isChain {
             guard let container = state.container(level: level), container.hasSplit else { continue }
             try container.forEachSelection(prefix: []) { (_, _, element) throws(NavStoreError) in
                 total += try count(element)

@@ -103,7 +103,11 @@ extension NavStore {
     private func knownPrefixes(of sceneState: SceneState<AnyDestination>, scene: String) -> KnownPrefixes {
         // A short state is checked whole faster than the cache is asked.
         var longest = 0
-        sceneState.forEachStackEntries { longest = max(longest, $0.count) }
+        if case .stack(let root) = sceneState.content, sceneState.presentations.isEmpty {
+            longest = root.count
+        } else {
+            sceneState.forEachStackEntries { longest = max(longest, $0.count) }
+        }
         guard longest > Self.shortStack else { return KnownPrefixes() }
         let stackList = sceneState.flatStacks
         return state.withLock { store in

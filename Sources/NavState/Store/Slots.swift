@@ -9,6 +9,11 @@ import NavStateSQLite
 enum Slots {
     static func of<Element: NavElement>(_ state: SceneState<Element>) -> [Int: [Element]] {
         var slots: [Int: [Element]] = [:]
+        if case .stack(let root) = state.content, state.presentations.isEmpty {
+            // One stack, by far the most common: no walk.
+            slots[0] = root
+            return slots
+        }
         slots.reserveCapacity(state.stackCount + state.presentations.count)
         var next = 0
         state.forEachStackEntries { entries in

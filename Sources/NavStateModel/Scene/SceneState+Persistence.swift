@@ -37,15 +37,22 @@ extension SceneState {
             guard let container = state.container(level: level) else { break }
             // Nearly every save finds nothing to cut: no address is made then.
             var cuts: [(stack: Int, position: Int)] = []
-            var index = 0
-            container.forEachStackEntries { stack in
-                defer {
-                    flatIndex += 1
-                    index += 1
-                }
+            if case .stack(let stack) = container {
+                // One stack at this level, as before trees: no walk.
                 let known = flatIndex < knownPersisted.count ? min(max(0, knownPersisted[flatIndex]), stack.count) : 0
-                guard let cut = stack[known...].firstIndex(where: isNeverPersisted) else { return }
-                cuts.append((index, cut))
+                flatIndex += 1
+                if let cut = stack[known...].firstIndex(where: isNeverPersisted) { cuts.append((0, cut)) }
+            } else {
+                var index = 0
+                container.forEachStackEntries { stack in
+                    defer {
+                        flatIndex += 1
+                        index += 1
+                    }
+                    let known = flatIndex < knownPersisted.count ? min(max(0, knownPersisted[flatIndex]), stack.count) : 0
+                    guard let cut = stack[known...].firstIndex(where: isNeverPersisted) else { return }
+                    cuts.append((index, cut))
+                }
             }
             var cutOnScreen: EntryLocation?
             if !cuts.isEmpty {
@@ -61,6 +68,7 @@ extension SceneState {
                     if address == onScreen { cutOnScreen = location }
                 }
             }
+            guard cutOnScreen != nil || container.hasSplit else { continue }
             var neverPersistedSelections: [(StackAddress, NavSplitColumn)] = []
             container.forEachSelection(prefix: []) { path, column, element in
                 guard isNeverPersisted(element) else { return }

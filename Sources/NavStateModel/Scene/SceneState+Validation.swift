@@ -10,10 +10,12 @@ extension SceneState {
     @inlinable
     public func validate() throws(SceneStateError) {
         try validatePresentations()
-        for level in 0...presentations.count {
-            guard let container = container(level: level) else { continue }
-            if case .stack = container { continue }
-            try Self.validate(container, at: StackAddress(presentation: level))
+        if !isChain {
+            for level in 0...presentations.count {
+                guard let container = container(level: level) else { continue }
+                if case .stack = container { continue }
+                try Self.validate(container, at: StackAddress(presentation: level))
+            }
         }
         try validateCheckpoints()
     }

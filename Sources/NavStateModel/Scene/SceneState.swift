@@ -86,6 +86,17 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
         content == .empty && presentations.isEmpty && checkpoints.isEmpty && values.isEmpty
     }
 
+    /// Whether every level is one stack, as every scene was before trees:
+    /// what fast paths test first.
+    @inlinable
+    package var isChain: Bool {
+        guard case .stack = content else { return false }
+        for presentation in presentations {
+            guard case .stack = presentation.content else { return false }
+        }
+        return true
+    }
+
     /// Number of stacks: those of the content and of every presentation.
     @inlinable
     public var stackCount: Int {
