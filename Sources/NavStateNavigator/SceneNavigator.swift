@@ -118,7 +118,7 @@ public final class SceneNavigator {
         change { $0.presentations[index - 1].stack = path.elements }
     }
 
-    /// Pushes a value onto the stack on screen (``SceneState/stackOnScreen``):
+    /// Pushes a value onto the stack on screen (``/NavStateModel/SceneState/stackOnScreen``):
     /// the top presentation's, or the selected tab's, or the detail
     /// column's; or onto the stack at `stack` when given.
     ///

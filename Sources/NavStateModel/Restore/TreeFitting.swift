@@ -1,6 +1,6 @@
 /// How a saved tree was fitted to the tabs and columns this version of the
-/// app has (``SceneState/fitted(to:)``): each change a restore made to the
-/// tree itself, beside the entries it dropped.
+/// app has (`RestoreOptions.tree`): each change a restore made to the tree
+/// itself, beside the entries it dropped.
 public enum TreeChange: Sendable, Hashable, CustomStringConvertible {
     /// The saved selected tab is not in this version; `selected` (the
     /// app's default, its first tab unless it chose another) is selected
