@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Counts the instructions of one NavStore save and of one raw sqlite3 floor
-# save (user space, under valgrind's callgrind): a measure of the save path
+# Counts the instructions of one NavStore save, of one raw sqlite3 floor
+# save, and of one NavStore save in one tab of five (user space, under
+# valgrind's callgrind): a measure of the save path
 # that a noisy machine cannot move, for judging a change to it.
 # Usage: bash Benchmarks/count-instructions.sh [PAIRS [DEPTH]]   (default 1000 pairs, 10-deep)
 # Needs valgrind (Debian: apt-get install valgrind).
@@ -25,7 +26,7 @@ count() {
 }
 
 declare -A perSave
-for mode in navstore floor; do
+for mode in navstore floor tabs; do
     empty="$(count "$mode" 0)"
     full="$(count "$mode" "$pairs")"
     perSave[$mode]=$(( (full - empty) / (2 * pairs) ))
@@ -34,3 +35,5 @@ echo "instructions per save ($depth-deep, push and pop alternating, $((2 * pairs
 echo "NavStore save:     ${perSave[navstore]}"
 echo "raw sqlite3 floor: ${perSave[floor]}"
 awk -v a="${perSave[navstore]}" -v b="${perSave[floor]}" 'BEGIN { printf "ratio:             %.2fx\n", a / b }'
+echo "NavStore save in one tab of five, $depth in each: ${perSave[tabs]}"
+awk -v a="${perSave[tabs]}" -v b="${perSave[navstore]}" 'BEGIN { printf "ratio to one stack: %.2fx\n", a / b }'
