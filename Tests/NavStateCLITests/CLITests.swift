@@ -257,6 +257,10 @@ struct CLITests {
         #expect(dropped.first?["stack"] as? String == "root")
         #expect(dropped.first?["position"] as? Int == 0)
         #expect(dropped.first?["tag"] as? String == "home")
+        // A presentation's destination has its address and no position.
+        let cart = try #require(dropped.first { $0["tag"] as? String == "cart" })
+        #expect(cart["stack"] as? String == "sheet:1")
+        #expect(cart["position"] == nil)
 
         // Built-in types are always known: scene 'other' holds only Int.
         let clean = try navstate.run(["check", "other", "--db", db])
@@ -269,6 +273,28 @@ struct CLITests {
         let bad = try write("{", to: directory, as: "bad-manifest.json")
         expectOneLineError(try navstate.run(["check", "--registry", bad, "--db", db]), mentioning: "manifest")
         expectOneLineError(try navstate.run(["check", "--db", directory.path("missing.sqlite")]), mentioning: "does not exist")
+    }
+
+    /// A split view's selection has the split view's address, a scene
+    /// value no stack; neither has a position (docs/cli.md).
+    @Test func checkLocatesSelectionsAndValuesInItsJSON() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("db.sqlite")
+        let unknown = StoreFixtures.entry("gone.screen", "{}")
+        let state = SceneState<NavEntry>(
+            content: .tabs(NavTabs([NavTab("mail", .split(NavSplit(sidebar: unknown)))])), values: ["filter": unknown])
+        try NavStore(path: db, configuration: StoreFixtures.quiet()).save(state, scene: "main")
+        let output = try navstate.run(["check", "--json", "--db", db])
+        let report = try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any])
+        let scenes = try #require(report["scenes"] as? [[String: Any]])
+        let dropped = try #require(scenes.first?["dropped"] as? [[String: Any]])
+        #expect(dropped.count == 2)
+        let selection = try #require(dropped.first { ($0["location"] as? String)?.contains("selection") == true })
+        #expect(selection["stack"] as? String == "tab:mail")
+        #expect(selection["position"] == nil)
+        let value = try #require(dropped.first { ($0["location"] as? String)?.hasPrefix("value") == true })
+        #expect(value["stack"] == nil)
+        #expect(value["position"] == nil)
     }
 
     @Test func aFailedIntegrityCheckIsReportedUnderAHeadingOnStdout() throws {

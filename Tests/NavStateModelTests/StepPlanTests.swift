@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Step plans")
 struct StepPlanTests {
-    private func naive<E: NavElement>(_ from: SceneState<E>, _ to: SceneState<E>) -> Int {
+    private static func naive<E: NavElement>(_ from: SceneState<E>, _ to: SceneState<E>) -> Int {
         var count = from.presentations.isEmpty ? 0 : 1
         count += from.root.isEmpty ? 0 : 1
         count += to.root.count + to.presentations.reduce(0) { $0 + 1 + $1.stack.count }
@@ -22,7 +22,7 @@ struct StepPlanTests {
     /// switch, a pop and a push per target entry on screen, a step per
     /// selection (or one step for the whole tree when its shape changed);
     /// then present the rest; values and checkpoints as for one stack.
-    private func treeBound<E: NavElement>(_ from: SceneState<E>, _ to: SceneState<E>) -> Int {
+    private static func treeBound<E: NavElement>(_ from: SceneState<E>, _ to: SceneState<E>) -> Int {
         var count = from.presentations.isEmpty ? 0 : 1
         count += to.content.stackCount + 1 + 1 + to.root.count + 2 * to.content.stackCount
         count += to.presentations.reduce(0) { $0 + 1 + max(1, $1.stack.count) }
@@ -31,16 +31,23 @@ struct StepPlanTests {
         return count
     }
 
-    @Test func aPlanBetweenTreesReachesTheTargetThroughValidStates() async {
-        let states = SceneGenerators.edit.array(of: 0...30)
-        await propertyCheck(count: 300, input: states, states, Gen.int(in: 0...30)) { first, second, shared async throws in
+    /// Plans between generated states: each reaches its target through
+    /// valid states (an app shows, and saves, each), is no longer than
+    /// `bound`, and a state's plan to itself is empty.
+    private func checkPlans(
+        _ edit: Generator<(Int, NavEntry, Int), some SendableSequenceType>, count: Int, edits: ClosedRange<Int>,
+        bound: @escaping @Sendable (SceneState<NavEntry>, SceneState<NavEntry>) -> Int
+    ) async {
+        let states = edit.array(of: edits)
+        await propertyCheck(count: count, input: states, states, Gen.int(in: edits)) { first, second, shared async throws in
             var a = SceneState<NavEntry>()
             for edit in first { SceneGenerators.apply(edit, to: &a) }
+            // Half the time the target grows from the current state, so plans share prefixes.
             var b = shared.isMultiple(of: 2) ? a : SceneState<NavEntry>()
             for edit in second.prefix(shared) { SceneGenerators.apply(edit, to: &b) }
             let plan = a.steps(to: b)
             #expect(try a.applying(plan) == b)
-            #expect(plan.count <= treeBound(a, b))
+            #expect(plan.count <= bound(a, b))
             #expect(a.steps(to: a).isEmpty)
             var state = a
             for step in plan {
@@ -48,6 +55,10 @@ struct StepPlanTests {
                 #expect(throws: Never.self) { try state.validate() }
             }
         }
+    }
+
+    @Test func aPlanBetweenTreesReachesTheTargetThroughValidStates() async {
+        await checkPlans(SceneGenerators.edit, count: 300, edits: 0...30) { Self.treeBound($0, $1) }
     }
 
     @Test func aPushInAnotherTabIsATabSwitchAndAPush() throws {
@@ -67,24 +78,7 @@ struct StepPlanTests {
     }
 
     @Test func appliedPlanReachesTheTargetAndIsNeverLongerThanPopAllPushAll() async {
-        let states = SceneGenerators.chainEdit.array(of: 0...20)
-        await propertyCheck(count: 200, input: states, states, Gen.int(in: 0...20)) { first, second, shared async throws in
-            var a = SceneState<NavEntry>()
-            for edit in first { SceneGenerators.apply(edit, to: &a) }
-            // Half the time the target grows from the current state, so plans share prefixes.
-            var b = shared.isMultiple(of: 2) ? a : SceneState<NavEntry>()
-            for edit in second.prefix(shared) { SceneGenerators.apply(edit, to: &b) }
-            let plan = a.steps(to: b)
-            #expect(try a.applying(plan) == b)
-            #expect(plan.count <= naive(a, b))
-            #expect(a.steps(to: a).isEmpty)
-            // Every state on the way is valid: an app shows (and saves) each.
-            var state = a
-            for step in plan {
-                state = try state.applying([step])
-                #expect(throws: Never.self) { try state.validate() }
-            }
-        }
+        await checkPlans(SceneGenerators.chainEdit, count: 200, edits: 0...20) { Self.naive($0, $1) }
     }
 
     @Test func pushingOneEntryIsOneStep() {

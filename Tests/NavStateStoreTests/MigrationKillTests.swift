@@ -71,7 +71,8 @@ struct MigrationKillTests {
         return lines.joined(separator: "\n")
     }
 
-    private func runHelper(_ path: String, killAfter delay: Duration?) async throws -> (killed: Bool, output: String) {
+    /// Runs the helper's `migrate` on `path`, killed after `delay` when given.
+    static func runHelper(_ path: String, killAfter delay: Duration?) async throws -> (killed: Bool, output: String) {
         let helper = try HelperProcess.start(["migrate", path])
         if let delay {
             try await Task.sleep(for: delay)
@@ -91,7 +92,7 @@ struct MigrationKillTests {
         let timing = directory.path("timing.sqlite")
         try FileManager.default.copyItem(atPath: original, toPath: timing)
         let started = ContinuousClock.now
-        let complete = try await runHelper(timing, killAfter: nil)
+        let complete = try await Self.runHelper(timing, killAfter: nil)
         let whole = ContinuousClock.now - started
         #expect(complete.output.contains("migrated"), "\(complete.output)")
 
@@ -101,7 +102,7 @@ struct MigrationKillTests {
         var completed = 0
         var window = whole
         for round in 0..<Self.rounds {
-            let run = try await runHelper(path, killAfter: window * Double.random(in: 0.2...0.9))
+            let run = try await Self.runHelper(path, killAfter: window * Double.random(in: 0.2...0.9))
             #expect(!run.output.contains("error"), "round \(round): \(run.output)")
             let connection = try SQLiteConnection(path: path, mode: .readOnly)
             let version = try connection.integer("PRAGMA user_version")

@@ -33,6 +33,19 @@ struct StoreFixtureTests {
         NavEntry(tag: tag, version: version, payload: payload)
     }
 
+    /// Every kept revision of every scene loads as `expected` holds it, and
+    /// each scene's head is the one it names.
+    static func expectEveryRevision(of expected: Expected, in store: NavStore) throws {
+        for (scene, revisions) in expected.scenes {
+            #expect(try store.history(scene: scene).map(\.revision) == revisions.keys.compactMap(Int.init).sorted())
+            for (revision, json) in revisions {
+                let loaded = try #require(try store.load(scene: scene, revision: Int(revision)))
+                #expect(loaded.state == (try SceneState<NavEntry>(json: Array(json.utf8))), "\(scene) revision \(revision)")
+            }
+            #expect(try store.load(scene: scene)?.revision == expected.heads[scene])
+        }
+    }
+
     /// Writes the fixture: three scenes, nested presentations, checkpoints
     /// with value types, scene values, versioned tags, and history pruned to
     /// the last five revisions.
@@ -108,14 +121,7 @@ struct StoreFixtureTests {
         try FileManager.default.copyItem(atPath: Self.database.path, toPath: copy)
         let store = try NavStore(path: copy, configuration: StoreFixtures.quiet())
         #expect(try store.appliedMigrations().first?.version == 1)
-        for (scene, revisions) in expected.scenes {
-            #expect(try store.history(scene: scene).map(\.revision) == revisions.keys.compactMap(Int.init).sorted())
-            for (revision, json) in revisions {
-                let loaded = try #require(try store.load(scene: scene, revision: Int(revision)))
-                #expect(loaded.state == (try SceneState<NavEntry>(json: Array(json.utf8))), "\(scene) revision \(revision)")
-            }
-            #expect(try store.load(scene: scene)?.revision == expected.heads[scene])
-        }
+        try Self.expectEveryRevision(of: expected, in: store)
         #expect(try store.integrityCheck().isEmpty)
         #expect(expected.schemaVersion == 3, "the fixture is named for the schema that wrote it")
         #expect(try store.schemaVersion() == SchemaMigration.latestVersion)

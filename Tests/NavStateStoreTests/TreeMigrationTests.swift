@@ -57,14 +57,7 @@ struct TreeMigrationTests {
         // Not a row was rewritten: the tree form of a scene of one stack per
         // level is what schema 5 stored.
         #expect(try Self.dump(copy, withVersion: false) == before)
-        for (scene, revisions) in expected.scenes {
-            #expect(try store.history(scene: scene).map(\.revision) == revisions.keys.compactMap(Int.init).sorted())
-            for (revision, json) in revisions {
-                let loaded = try #require(try store.load(scene: scene, revision: Int(revision)))
-                #expect(loaded.state == (try SceneState<NavEntry>(json: Array(json.utf8))), "\(scene) revision \(revision)")
-            }
-            #expect(try store.load(scene: scene)?.revision == expected.heads[scene])
-        }
+        try StoreFixtureTests.expectEveryRevision(of: expected, in: store)
 
         // The app becomes a tab-bar app: the old stack goes into the first
         // tab, and its history stays as it was.
@@ -89,16 +82,6 @@ struct TreeMigrationTests {
         }
     }
 
-    private func runHelper(_ path: String, killAfter delay: Duration?) async throws -> (killed: Bool, output: String) {
-        let helper = try HelperProcess.start(["migrate", path])
-        if let delay {
-            try await Task.sleep(for: delay)
-            helper.kill()
-        }
-        let output = try await offThePool { try helper.finish() }
-        return (helper.wasKilled, output)
-    }
-
     /// The migration killed with SIGKILL at random moments of a helper that
     /// opens the schema-5 file: after every kill the file is the untouched
     /// schema-5 file or the whole schema-6 one, and the next open loads
@@ -113,7 +96,7 @@ struct TreeMigrationTests {
         let timing = directory.path("timing.sqlite")
         try FileManager.default.copyItem(atPath: original, toPath: timing)
         let started = ContinuousClock.now
-        let complete = try await runHelper(timing, killAfter: nil)
+        let complete = try await MigrationKillTests.runHelper(timing, killAfter: nil)
         let whole = ContinuousClock.now - started
         #expect(complete.output.contains("migrated"), "\(complete.output)")
 
@@ -127,7 +110,7 @@ struct TreeMigrationTests {
         for round in 0..<rounds {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             try FileManager.default.copyItem(atPath: original, toPath: path)
-            let run = try await runHelper(path, killAfter: whole * (Double(round) + Double.random(in: 0..<1)) / Double(rounds))
+            let run = try await MigrationKillTests.runHelper(path, killAfter: whole * (Double(round) + Double.random(in: 0..<1)) / Double(rounds))
             #expect(!run.output.contains("error"), "round \(round): \(run.output)")
             let version = try SQLiteConnection(path: path, mode: .readOnly).integer("PRAGMA user_version")
             if version == 5 {

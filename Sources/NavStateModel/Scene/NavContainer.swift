@@ -55,6 +55,14 @@ public indirect enum NavContainer<Element: NavElement>: Sendable, Hashable {
         }
     }
 
+    /// The entries of the stack on screen (``pathOnScreen``): all of a
+    /// stack's, the selected tab's, the detail column's.
+    @inlinable
+    public var entriesOnScreen: [Element] {
+        if case .stack(let entries) = self { return entries }
+        return stack(at: pathOnScreen) ?? []
+    }
+
     /// The container `path` leads to, or `nil` when there is none.
     @inlinable
     public func container(at path: some Collection<StackAddress.Step>) -> NavContainer? {

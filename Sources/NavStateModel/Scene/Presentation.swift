@@ -46,10 +46,7 @@ public struct Presentation<Element: NavElement>: Sendable, Hashable {
     /// first: its whole content when that is one stack.
     @inlinable
     public var stack: [Element] {
-        get {
-            if case .stack(let entries) = content { return entries }
-            return content.stack(at: content.pathOnScreen) ?? []
-        }
+        get { content.entriesOnScreen }
         set {
             if case .stack = content { content = .stack(newValue) } else { content.replace(at: content.pathOnScreen, with: .stack(newValue)) }
         }

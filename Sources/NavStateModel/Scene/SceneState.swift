@@ -57,10 +57,7 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
     /// bar, the detail column's in a split view.
     @inlinable
     public var root: [Element] {
-        get {
-            if case .stack(let entries) = content { return entries }
-            return content.stack(at: content.pathOnScreen) ?? []
-        }
+        get { content.entriesOnScreen }
         _modify {
             // Taken out and put back, so a push onto a deep stack does not
             // copy it.
