@@ -101,7 +101,7 @@ extension NavStore.Limits {
             try countStack(state.root)
             for presentation in state.presentations { try countStack(presentation.stack) }
         } else {
-            try state.forEachStackEntries(countStack)
+            for stack in state.flatStacks { try countStack(stack) }
         }
         for presentation in state.presentations { total += try count(presentation.destination) }
         for level in 0...state.presentations.count where !isChain {

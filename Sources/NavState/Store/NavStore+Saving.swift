@@ -102,12 +102,7 @@ extension NavStore {
 
     private func knownPrefixes(of sceneState: SceneState<AnyDestination>, scene: String) -> KnownPrefixes {
         // A short state is checked whole faster than the cache is asked.
-        var longest = 0
-        if case .stack(let root) = sceneState.content, sceneState.presentations.isEmpty {
-            longest = root.count
-        } else {
-            sceneState.forEachStackEntries { longest = max(longest, $0.count) }
-        }
+        let longest = sceneState.presentations.reduce(sceneState.content.longestStack) { max($0, $1.content.longestStack) }
         guard longest > Self.shortStack else { return KnownPrefixes() }
         let stackList = sceneState.flatStacks
         return state.withLock { store in

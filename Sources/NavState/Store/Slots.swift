@@ -14,12 +14,9 @@ enum Slots {
             slots[0] = root
             return slots
         }
-        slots.reserveCapacity(state.stackCount + state.presentations.count)
-        var next = 0
-        state.forEachStackEntries { entries in
-            slots[next] = entries
-            next += 1
-        }
+        let stacks = state.flatStacks
+        slots.reserveCapacity(stacks.count + state.presentations.count)
+        for (index, entries) in stacks.enumerated() { slots[index] = entries }
         for (offset, presentation) in state.presentations.enumerated() {
             slots[-(offset + 1)] = [presentation.destination]
         }

@@ -12,13 +12,17 @@
 ///
 /// A scene of one stack is `.stack(entries)`, which ``SceneState/root``
 /// reads and writes, so code written for one stack stays as it is.
-public indirect enum NavContainer<Element: NavElement>: Sendable, Hashable {
+public enum NavContainer<Element: NavElement>: Sendable, Hashable {
+    // Only a split view holds a container in place; a stack and a tab bar
+    // (whose tabs are in an array) are stored inline, so changing a stack
+    // allocates nothing.
+
     /// One navigation stack, bottom first.
     case stack([Element])
     /// A tab bar with a container in each tab.
     case tabs(NavTabs<Element>)
     /// A split view: sidebar and content selections, and a detail container.
-    case split(NavSplit<Element>)
+    indirect case split(NavSplit<Element>)
 
     /// An empty stack.
     public static var empty: NavContainer { .stack([]) }
@@ -201,13 +205,73 @@ public indirect enum NavContainer<Element: NavElement>: Sendable, Hashable {
     }
 
     /// Calls `body` with every stack's entries in tree order, building no
-    /// path: what a save needs.
+    /// path.
     @inlinable
     package func forEachStackEntries<E: Error>(_ body: ([Element]) throws(E) -> Void) throws(E) {
         switch self {
         case .stack(let entries): try body(entries)
         case .tabs(let tabs): for tab in tabs.tabs { try tab.content.forEachStackEntries(body) }
         case .split(let split): try split.detail.forEachStackEntries(body)
+        }
+    }
+
+    /// Appends every stack's entries in tree order: what a save walks, with
+    /// no closure and no path.
+    @inlinable
+    package func appendStacks(to list: inout [[Element]]) {
+        switch self {
+        case .stack(let entries): list.append(entries)
+        case .tabs(let tabs): for tab in tabs.tabs { tab.content.appendStacks(to: &list) }
+        case .split(let split): split.detail.appendStacks(to: &list)
+        }
+    }
+
+    /// The entry count of the longest stack, with no walk that allocates.
+    @inlinable
+    package var longestStack: Int {
+        switch self {
+        case .stack(let entries): entries.count
+        case .tabs(let tabs): tabs.tabs.reduce(0) { max($0, $1.content.longestStack) }
+        case .split(let split): split.detail.longestStack
+        }
+    }
+
+    /// Takes the stack on screen out of the tree, leaving it empty, so it
+    /// can be changed in place and put back with ``putStackOnScreen(_:)``:
+    /// no path is built and nothing is copied.
+    @inlinable
+    package mutating func takeStackOnScreen() -> [Element] {
+        switch self {
+        case .stack(let entries):
+            self = .empty
+            return entries
+        case .tabs(var tabs):
+            guard let index = tabs.tabs.firstIndex(where: { $0.id == tabs.selected }) else { return [] }
+            self = .empty
+            defer { self = .tabs(tabs) }
+            return tabs.tabs[index].content.takeStackOnScreen()
+        case .split(var split):
+            self = .empty
+            defer { self = .split(split) }
+            return split.detail.takeStackOnScreen()
+        }
+    }
+
+    /// Puts back what ``takeStackOnScreen()`` took.
+    @inlinable
+    package mutating func putStackOnScreen(_ entries: [Element]) {
+        switch self {
+        case .stack:
+            self = .stack(entries)
+        case .tabs(var tabs):
+            guard let index = tabs.tabs.firstIndex(where: { $0.id == tabs.selected }) else { return }
+            self = .empty
+            tabs.tabs[index].content.putStackOnScreen(entries)
+            self = .tabs(tabs)
+        case .split(var split):
+            self = .empty
+            split.detail.putStackOnScreen(entries)
+            self = .split(split)
         }
     }
 

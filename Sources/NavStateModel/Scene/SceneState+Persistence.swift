@@ -43,15 +43,12 @@ extension SceneState {
                 flatIndex += 1
                 if let cut = stack[known...].firstIndex(where: isNeverPersisted) { cuts.append((0, cut)) }
             } else {
-                var index = 0
-                container.forEachStackEntries { stack in
-                    defer {
-                        flatIndex += 1
-                        index += 1
-                    }
+                var stacks: [[Element]] = []
+                container.appendStacks(to: &stacks)
+                for (index, stack) in stacks.enumerated() {
                     let known = flatIndex < knownPersisted.count ? min(max(0, knownPersisted[flatIndex]), stack.count) : 0
-                    guard let cut = stack[known...].firstIndex(where: isNeverPersisted) else { return }
-                    cuts.append((index, cut))
+                    flatIndex += 1
+                    if let cut = stack[known...].firstIndex(where: isNeverPersisted) { cuts.append((index, cut)) }
                 }
             }
             var cutOnScreen: EntryLocation?

@@ -67,10 +67,8 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
                 yield &entries
             } else {
                 // Taken out of the tree the same way, one container at a time.
-                let path = content.pathOnScreen
-                var entries: [Element] = []
-                _ = content.modifyStack(at: path) { swap(&entries, &$0) }
-                defer { _ = content.modifyStack(at: path) { swap(&entries, &$0) } }
+                var entries = content.takeStackOnScreen()
+                defer { content.putStackOnScreen(entries) }
                 yield &entries
             }
         }
@@ -214,7 +212,8 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
     package var flatStacks: [[Element]] {
         var result: [[Element]] = []
         result.reserveCapacity(presentations.count + 1)
-        forEachStackEntries { result.append($0) }
+        content.appendStacks(to: &result)
+        for presentation in presentations { presentation.content.appendStacks(to: &result) }
         return result
     }
 
