@@ -11,6 +11,9 @@ public import NavStateModel
 /// {"types":[{"aliases":["order"],"name":"orders","swiftNames":["MyApp.OrderRoute","5MyApp10OrderRouteO"],"version":2}]}
 /// ```
 ///
+/// With `tree`, the manifest also names the app's tabs and columns, in scene
+/// JSON's container form (`{"tabs":{"items":[{"id":"home","content":{"stack":[]}}],"selected":"home"}}`).
+///
 /// `aliases` are the old names the app chose; `swiftNames` are the type's
 /// SwiftUI-qualified and mangled names, which the registry adds by itself,
 /// with `qualifiedName` and `mangledName` saying which is which for
@@ -63,10 +66,43 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
 
     /// The app's types, built-ins not included.
     public var types: [TypeDescription]
+    /// The tabs and columns the app shows, as its restores' `RestoreOptions.tree`
+    /// (every stack empty), or `nil` when it does not say: `navstate check`
+    /// then fits each saved tree to it, as the app's restore will.
+    public var tree: NavContainer<NavEntry>?
 
     /// A manifest of the given types; the built-in types are always known and are not listed.
-    public init(types: [TypeDescription]) {
+    public init(types: [TypeDescription], tree: NavContainer<NavEntry>? = nil) {
         self.types = types
+        self.tree = tree
+    }
+
+    /// The manifest declaring `tree`, the app's `RestoreOptions.tree`: its
+    /// tabs and columns, every stack and selection left out.
+    public func declaring(tree: NavContainer<AnyDestination>) -> RegistryManifest {
+        var manifest = self
+        manifest.tree = .emptied(tree)
+        return manifest
+    }
+
+    private enum CodingKeys: String, CodingKey { case types, tree }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        types = try container.decode([TypeDescription].self, forKey: .types)
+        if let document = try container.decodeIfPresent(SceneDocument.ContainerDocument.self, forKey: .tree) {
+            do {
+                tree = try document.container("root")
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .tree, in: container, debugDescription: error.description)
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(types, forKey: .types)
+        try container.encodeIfPresent(tree.map(SceneDocument.ContainerDocument.init), forKey: .tree)
     }
 
     /// Reads a manifest document and checks it describes a registry: every
@@ -82,6 +118,13 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
             throw .unreadable(codingPath: "", description: String(describing: error))
         }
         _ = try DestinationRegistry(manifest: manifest)
+        if let tree = manifest.tree {
+            do {
+                try SceneState(content: tree).validate()
+            } catch {
+                throw .invalidTree(error)
+            }
+        }
         self = manifest
     }
 

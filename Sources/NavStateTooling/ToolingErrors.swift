@@ -75,6 +75,9 @@ public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The manifest describes a registry that could not exist: a name two
     /// types claim, an invalid name or version.
     case registration(RegistrationError)
+    /// The manifest's `tree` breaks a scene-state rule (a tab bar without
+    /// tabs, two tabs of one name).
+    case invalidTree(SceneStateError)
 
     public var description: String {
         switch self {
@@ -84,6 +87,8 @@ public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
                 : "the registry manifest is not valid at \(codingPath): \(description)"
         case .registration(let error):
             "the registry manifest describes an impossible registry: \(error)"
+        case .invalidTree(let error):
+            "the registry manifest's tree is not valid: \(error)"
         }
     }
 }

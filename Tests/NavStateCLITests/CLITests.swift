@@ -297,6 +297,32 @@ struct CLITests {
         #expect(value["position"] == nil)
     }
 
+    /// With a manifest that declares the app's tabs, check fits each saved
+    /// tree as the app's restore will: a removed tab's entries would be
+    /// dropped, and the tree's changes are listed.
+    @Test func checkFitsSavedTreesToTheManifestsTabs() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.path("db.sqlite")
+        var state = SceneState<NavEntry>(content: .tabs(NavTabs(ids: ["home", "promo"], selected: "promo")))
+        try state.setStack(.tab("promo"), to: [StoreFixtures.entry("1")])
+        try NavStore(path: db, configuration: StoreFixtures.quiet()).save(state, scene: "main")
+        let manifest = try write(
+            #"{"types":[],"tree":{"tabs":{"selected":"home","items":[{"id":"home","content":{"stack":[]}},{"id":"cart","content":{"stack":[]}}]}}}"#,
+            to: directory, as: "manifest.json")
+        let text = try navstate.run(["check", "--registry", manifest, "--db", db])
+        #expect(text.status == 1)
+        for words in ["tree: the tab 'cart' of the tab bar at root is new", "tree: the tab 'promo' of the tab bar at root is gone",
+                      "tree: the saved tab 'promo' of the tab bar at root is gone; 'home' is selected",
+                      "stack tab:promo position 0  Int  not-in-this-version"] {
+            #expect(text.text.contains(words), "missing '\(words)' in\n\(text.text)")
+        }
+        let json = try navstate.run(["check", "--json", "--registry", manifest, "--db", db])
+        let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let scene = try #require((report["scenes"] as? [[String: Any]])?.first)
+        #expect((scene["treeChanges"] as? [String])?.count == 3)
+        #expect((scene["dropped"] as? [[String: Any]])?.first?["stack"] as? String == "tab:promo")
+    }
+
     @Test func aFailedIntegrityCheckIsReportedUnderAHeadingOnStdout() throws {
         let (directory, db) = try populated()
         defer { withExtendedLifetime(directory) {} }

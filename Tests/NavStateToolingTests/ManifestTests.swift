@@ -17,6 +17,30 @@ struct ManifestTests {
         #expect(!manifest.types.contains { $0.name == "Int" })
     }
 
+    /// A manifest may name the app's tabs and columns: written and read as
+    /// scene JSON's containers, checked as a state's tree is.
+    @Test func aManifestDeclaresTheAppsTreeEmpty() throws {
+        let registry = try Samples.registry()
+        let appTree = NavContainer<AnyDestination>.tabs(NavTabs(
+            [NavTab("home"), NavTab("mail", .split(NavSplit(hasContentColumn: true, visibility: .all)))], selected: "mail"))
+        let manifest = registry.manifest.declaring(tree: appTree)
+        #expect(manifest.tree == .tabs(NavTabs(
+            [NavTab("home"), NavTab("mail", .split(NavSplit(hasContentColumn: true, visibility: .all)))], selected: "mail")))
+        #expect(try RegistryManifest(json: manifest.jsonData()) == manifest)
+        #expect(throws: ManifestError.invalidTree(.duplicateTabID("a", tabBar: .root))) {
+            try RegistryManifest(json: Array(#"{"types":[],"tree":{"tabs":{"selected":"a","items":[{"id":"a","content":{"stack":[]}},{"id":"a","content":{"stack":[]}}]}}}"#.utf8))
+        }
+        #expect {
+            try RegistryManifest(json: Array(#"{"types":[],"tree":{"split":{"columns":5,"visibility":"all","detail":{"stack":[]}}}}"#.utf8))
+        } throws: { error in
+            guard case ManifestError.unreadable(let codingPath, _) = error else { return false }
+            return codingPath == "tree"
+        }
+        // Without a tree, the manifest reads and writes as before.
+        #expect(try RegistryManifest(json: Array(#"{"types":[]}"#.utf8)).tree == nil)
+        #expect(!String(decoding: try registry.manifest.jsonData(), as: UTF8.self).contains("tree"))
+    }
+
     @Test func manifestJSONRoundTripsAndResolvesLikeTheRegistry() throws {
         let registry = try Samples.registry()
         let manifest = try RegistryManifest(json: registry.manifest.jsonData())

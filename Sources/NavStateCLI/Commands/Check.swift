@@ -16,11 +16,13 @@ extension NavStateCommand {
                 the scenes named) against a registry manifest: entries whose tag the app no longer \
                 knows, saved at a newer payload version, or now marked never-persisted, and what they \
                 take with them. Without --registry only the built-in types (Int, String, UUID, …) are \
-                known, and the output says so. Run it against a copy of a real database before \
-                shipping an update.
+                known, and the output says so. A manifest that declares the app's tree (its tabs and \
+                columns) has each saved tree fitted to it first, as the app's restore will: 'tree:' lines \
+                name each change, and a removed tab's entries would be dropped. Run it against a copy \
+                of a real database before shipping an update.
 
-                Exit status: 0 when the file is sound, every scene loads and is consistent, and nothing would be dropped; \
-                1 otherwise; 2 on errors.
+                Exit status: 0 when the file is sound, every scene loads and is consistent, nothing would be dropped \
+                and no tree would change; 1 otherwise; 2 on errors.
 
                 Examples:
                   navstate check --db app.sqlite
@@ -61,6 +63,8 @@ extension NavStateCommand {
             /// What the scene's rows say of themselves that is not so.
             var inconsistencies: [String] = []
             var dropped: [Dropped]
+            /// How the saved tree would be fitted to the manifest's `tree`.
+            var treeChanges: [String] = []
         }
 
         struct Report: Encodable {
@@ -73,7 +77,7 @@ extension NavStateCommand {
         }
 
         func run() async throws {
-            let known = try ManifestFile.registry(at: registry)
+            let (known, tree) = try ManifestFile.read(registry)
             let store = try database.openForReading()
             let integrity = try store.integrityCheck()
             var reports: [SceneReport] = []
@@ -98,12 +102,21 @@ extension NavStateCommand {
                         }
                         throw database.noSuchScene(name)
                     }
-                    let dropped = await known.dryRun(head.state, policy: policy).map(Self.describe)
+                    // Fitted to the tabs and columns the manifest declares,
+                    // as the app's restore fits it.
+                    var saved = head.state
+                    var misfits: [DroppedEntry] = []
+                    var changes: [TreeChange] = []
+                    if let tree { (saved, misfits, changes) = saved.fitted(to: tree) }
+                    let dropped = (misfits + (await known.dryRun(saved, policy: policy))).map(Self.describe)
                     reports.append(SceneReport(
-                        scene: name, revision: head.revision, damage: nil, inconsistencies: inconsistencies, dropped: dropped))
+                        scene: name, revision: head.revision, damage: nil, inconsistencies: inconsistencies, dropped: dropped,
+                        treeChanges: changes.map(\.description)))
                 }
             }
-            let ok = integrity.isEmpty && reports.allSatisfy { $0.dropped.isEmpty && $0.damage == nil && $0.inconsistencies.isEmpty }
+            let ok = integrity.isEmpty && reports.allSatisfy {
+                $0.dropped.isEmpty && $0.damage == nil && $0.inconsistencies.isEmpty && $0.treeChanges.isEmpty
+            }
             let report = Report(ok: ok, integrity: integrity, registry: registry, scenes: reports)
             if output.json {
                 try Terminal.printJSON(report)
@@ -131,6 +144,7 @@ extension NavStateCommand {
                 }
                 Terminal.line("scene '\(scene.scene)' revision \(scene.revision): " +
                               (scene.dropped.isEmpty ? "nothing would be dropped" : "\(scene.dropped.count) would be dropped"))
+                for change in scene.treeChanges { Terminal.line("  tree: \(change)") }
                 for dropped in scene.dropped {
                     Terminal.line("  \(dropped.location)  \(dropped.tag)  \(dropped.reason)  \(dropped.detail)")
                 }

@@ -33,11 +33,17 @@ struct DurationArgument: ExpressibleByArgument {
 enum ManifestFile {
     /// The registry a manifest describes; the built-in types only without one.
     static func registry(at path: String?) throws -> DestinationRegistry {
-        guard let path else { return DestinationRegistry() }
+        try read(path).registry
+    }
+
+    /// The registry a manifest describes, and the tree it declares.
+    static func read(_ path: String?) throws -> (registry: DestinationRegistry, tree: NavContainer<NavEntry>?) {
+        guard let path else { return (DestinationRegistry(), nil) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError("cannot read the registry manifest \(path); check the path")
         }
-        return try DestinationRegistry(manifest: RegistryManifest(json: data))
+        let manifest = try RegistryManifest(json: data)
+        return (try DestinationRegistry(manifest: manifest), manifest.tree)
     }
 }
 

@@ -82,7 +82,7 @@ package struct TreeFit {
 
 extension NavContainer where Element == NavEntry {
     /// The tree's shape with every stack empty and nothing selected.
-    static func emptied<T: NavElement>(_ tree: NavContainer<T>) -> NavContainer<NavEntry> {
+    package static func emptied<T: NavElement>(_ tree: NavContainer<T>) -> NavContainer<NavEntry> {
         var stacks = [[NavEntry]](repeating: [], count: tree.stackCount).makeIterator()
         return tree.rebuilt(stacks: &stacks, selection: { _, _ in nil }) ?? .empty
     }
