@@ -81,7 +81,7 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
     /// tabs and columns, every stack and selection left out.
     public func declaring(tree: NavContainer<AnyDestination>) -> RegistryManifest {
         var manifest = self
-        manifest.tree = .emptied(tree)
+        manifest.tree = tree.emptied()
         return manifest
     }
 

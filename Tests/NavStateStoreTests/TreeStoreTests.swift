@@ -104,6 +104,17 @@ struct TreeStoreTests {
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry(), options: RestoreOptions(tree: tree))
         #expect(restored.report.outcome == .noSavedState)
         #expect(restored.state.content == tree)
+        // So does a restore whose revision is too old.
+        var configuration = StoreFixtures.quiet()
+        let clock = ManualClock()
+        configuration.clock = { clock.date }
+        let aging = try NavStore.inMemory(configuration: configuration)
+        try await aging.save(try Self.fiveByTen(), scene: "main")
+        clock.advance(by: 3_600)
+        let expired = try await aging.restore(
+            scene: "main", registry: DestinationRegistry(), options: RestoreOptions(maximumAge: 60, tree: tree))
+        #expect(expired.report.outcome == .expired)
+        #expect(expired.state.content == tree)
         let invalid = RestoreOptions(tree: .tabs(NavTabs(ids: ["a", "a"])))
         await #expect(throws: NavStoreError.invalidRestoreTree(.duplicateTabID("a", tabBar: .root))) {
             try await store.restore(scene: "main", registry: DestinationRegistry(), options: invalid)

@@ -17,16 +17,11 @@ struct LayoutSkeleton {
     /// The skeleton of a tree's state; `nil` for a scene of one stack per
     /// level, whose layout needs no tree.
     init?<Element: StorableElement>(_ state: SceneState<Element>) {
-        guard Self.isTree(state) else { return nil }
+        guard !state.isChain else { return nil }
         levels = [Self.skeleton(of: state.content)] + state.presentations.map { Self.skeleton(of: $0.content) }
         methods = state.presentations.map(\.method)
         checkpoints = state.checkpoints
         values = state.values.mapValues(\.storedEntry)
-    }
-
-    /// Whether some level of the state is not one stack.
-    static func isTree<Element>(_ state: SceneState<Element>) -> Bool {
-        !state.isChain
     }
 
     /// Whether `state` would be written with the same layout.

@@ -121,9 +121,7 @@ extension NavStore {
     /// The state a restore gives when it restores nothing: the app's tree
     /// (``RestoreOptions/tree``) with every stack empty, or one empty stack.
     private static func emptyTree(_ options: RestoreOptions) -> SceneState<AnyDestination> {
-        guard let tree = options.tree else { return SceneState() }
-        var stacks = [[AnyDestination]](repeating: [], count: tree.stackCount).makeIterator()
-        return SceneState(content: tree.rebuilt(stacks: &stacks, selection: { _, _ in nil }) ?? .empty)
+        SceneState(content: options.tree?.emptied() ?? .empty)
     }
 
     /// Tells the crash-loop guard that the app came up with a restored

@@ -71,7 +71,7 @@ extension NavStore {
     /// The cached head's layout and skeleton, when `sceneState` is a tree
     /// with the same skeleton (``LayoutSkeleton``).
     private func cachedTree(of sceneState: SceneState<AnyDestination>, scene: String) -> (layout: String, skeleton: LayoutSkeleton)? {
-        guard LayoutSkeleton.isTree(sceneState) else { return nil }
+        guard !sceneState.isChain else { return nil }
         return state.withLock { store in
             guard let head = store.cache[scene], let skeleton = head.skeleton, skeleton.matches(sceneState) else { return nil }
             return (head.layout, skeleton)

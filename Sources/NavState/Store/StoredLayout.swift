@@ -57,11 +57,8 @@ package struct StoredLayout: Codable, Equatable {
 
     /// The layout of a state: shapes only when some level is not one stack.
     static func of<Element: StorableElement>(_ state: SceneState<Element>) -> StoredLayout {
-        func isStack(_ container: NavContainer<Element>) -> Bool {
-            if case .stack = container { true } else { false }
-        }
         var shapes: [StoredShape]?
-        if !isStack(state.content) || !state.presentations.allSatisfy({ isStack($0.content) }) {
+        if !state.isChain {
             shapes = [StoredShape(state.content)] + state.presentations.map { StoredShape($0.content) }
         }
         return StoredLayout(

@@ -80,12 +80,7 @@ package struct SceneRestorer<Element: NavElement> {
             let rest = SceneDrops.everything(in: saved, from: 0, includingValues: true, because: .allOrNothing)
                 .filter { !droppedLocations.contains($0.location) }
             // The tabs and columns stay, each stack empty.
-            var shape = saved
-            shape.presentations = []
-            let empty = shape.rebuilt(
-                stacks: [[Element]](repeating: [], count: shape.content.stackCount), destinations: [], checkpoints: [],
-                values: [:], selection: { _, _ -> Element? in nil }) ?? SceneState<Element>()
-            return (empty, dropped + rest)
+            return (SceneState(content: saved.content.emptied()), dropped + rest)
         }
         var shape = saved
         shape.presentations.removeSubrange(destinations.count...)

@@ -80,13 +80,16 @@ package struct TreeFit {
     }
 }
 
-extension NavContainer where Element == NavEntry {
-    /// The tree's shape with every stack empty and nothing selected.
-    package static func emptied<T: NavElement>(_ tree: NavContainer<T>) -> NavContainer<NavEntry> {
-        var stacks = [[NavEntry]](repeating: [], count: tree.stackCount).makeIterator()
-        return tree.rebuilt(stacks: &stacks, selection: { _, _ in nil }) ?? .empty
+extension NavContainer {
+    /// The tree's shape with every stack empty and nothing selected, of
+    /// any element type: what a restore gives when it restores nothing.
+    package func emptied<T: NavElement>() -> NavContainer<T> {
+        var stacks = [[T]](repeating: [], count: stackCount).makeIterator()
+        return rebuilt(stacks: &stacks, selection: { _, _ in nil }) ?? .empty
     }
+}
 
+extension NavContainer where Element == NavEntry {
     func fitted<T: NavElement>(to tree: NavContainer<T>, at address: StackAddress, fit: inout TreeFit) -> NavContainer<NavEntry> {
         switch (self, tree) {
         case (.stack, .stack):
@@ -100,7 +103,7 @@ extension NavContainer where Element == NavEntry {
                     tabs.append(NavTab(tab.id, kept.content.fitted(to: tab.content, at: tabAddress, fit: &fit)))
                 } else {
                     fit.changes.append(.tabAdded(tabBar: address, tab: tab.id))
-                    tabs.append(NavTab(tab.id, .emptied(tab.content)))
+                    tabs.append(NavTab(tab.id, tab.content.emptied()))
                 }
             }
             for tab in saved.tabs where !wanted.ids.contains(tab.id) {
@@ -125,7 +128,7 @@ extension NavContainer where Element == NavEntry {
         default:
             // Another kind of container: the stack that was on screen goes
             // to the one on screen now, the rest has nowhere to go.
-            var result = NavContainer.emptied(tree)
+            var result: NavContainer<NavEntry> = tree.emptied()
             let from = StackAddress(presentation: address.presentation, path: address.path + pathOnScreen)
             let to = StackAddress(presentation: address.presentation, path: address.path + tree.pathOnScreen)
             let onScreen = stack(at: pathOnScreen) ?? []

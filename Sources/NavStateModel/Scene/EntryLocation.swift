@@ -27,7 +27,7 @@ extension SceneState {
     @usableFromInline
     package func locatedElements(from level: Int, includingValues: Bool) -> [(location: EntryLocation, element: Element)] {
         var result: [(location: EntryLocation, element: Element)] = []
-        for current in max(0, level)...max(0, level, presentations.count) where current <= presentations.count {
+        for current in stride(from: max(0, level), through: presentations.count, by: 1) {
             if current > 0 { result.append((.presentation(current), presentations[current - 1].destination)) }
             guard let container = container(level: current) else { continue }
             container.forEachStack(prefix: []) { path, entries in

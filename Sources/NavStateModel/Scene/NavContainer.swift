@@ -164,15 +164,6 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
         }
     }
 
-    /// Every stack in tree order (tabs in their order, depth first), with
-    /// its path from this container.
-    @inlinable
-    public var stackPaths: [[StackAddress.Step]] {
-        var result: [[StackAddress.Step]] = []
-        forEachStack(prefix: []) { path, _ in result.append(path) }
-        return result
-    }
-
     /// Calls `body` with every stack in tree order and its path.
     @inlinable
     package func forEachStack<E: Error>(
@@ -201,17 +192,6 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
             path.append(.detail)
             defer { path.removeLast() }
             try split.detail.walkStacks(&path, body)
-        }
-    }
-
-    /// Calls `body` with every stack's entries in tree order, building no
-    /// path.
-    @inlinable
-    package func forEachStackEntries<E: Error>(_ body: ([Element]) throws(E) -> Void) throws(E) {
-        switch self {
-        case .stack(let entries): try body(entries)
-        case .tabs(let tabs): for tab in tabs.tabs { try tab.content.forEachStackEntries(body) }
-        case .split(let split): try split.detail.forEachStackEntries(body)
         }
     }
 

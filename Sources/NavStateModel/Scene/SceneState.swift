@@ -185,9 +185,8 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
 
     /// Calls `body` with every stack in scene order (as ``stackAddresses``).
     @inlinable
-    package func forEachStack<E: Error>(from level: Int = 0, _ body: (StackAddress, [Element]) throws(E) -> Void) throws(E) {
-        guard level <= presentations.count else { return }
-        for current in max(0, level)...presentations.count {
+    package func forEachStack<E: Error>(_ body: (StackAddress, [Element]) throws(E) -> Void) throws(E) {
+        for current in 0...presentations.count {
             let container = current == 0 ? content : presentations[current - 1].content
             if case .stack(let entries) = container {
                 try body(StackAddress(presentation: current), entries)
@@ -197,14 +196,6 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
                 }
             }
         }
-    }
-
-    /// Calls `body` with every stack's entries in scene order, building no
-    /// address: what a save needs.
-    @inlinable
-    package func forEachStackEntries<E: Error>(_ body: ([Element]) throws(E) -> Void) throws(E) {
-        try content.forEachStackEntries(body)
-        for presentation in presentations { try presentation.content.forEachStackEntries(body) }
     }
 
     /// Every stack's entries, in scene order.
