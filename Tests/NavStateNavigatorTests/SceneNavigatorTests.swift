@@ -335,6 +335,12 @@ struct SceneNavigatorTests {
         try navigator.push(Shop.cart, onto: .tab("cart"))
         #expect(navigator.path(at: .tab("cart")).map { $0.as(Shop.self) } == [.cart])
         #expect(navigator.selectedTab() == "orders")
+        // And pops: from a named stack, or a named stack to its root view.
+        navigator.pop(1, from: .tab("cart"))
+        #expect(navigator.path(at: .tab("cart")).isEmpty)
+        navigator.popToRoot(of: .tab("orders"))
+        #expect(navigator.path(at: .tab("orders")).isEmpty)
+        #expect(navigator.path(at: .tab("home")).map { $0.as(Shop.self) } == [.home])
         try await navigator.flush()
         #expect(try await store.load(scene: "main")?.state == (try navigator.state.entries(style: .stable)))
     }
