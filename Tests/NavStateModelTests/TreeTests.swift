@@ -20,6 +20,8 @@ struct TreeTests {
             (.root, "root"), (.tab("orders"), "tab:orders"), (.tab("orders").appending(.detail), "tab:orders/detail"),
             (.sheet(1), "sheet:1"), (StackAddress(presentation: 2, path: [.tab("a"), .detail]), "sheet:2/tab:a/detail"),
             (.detail, "detail"), (.tab("🎈 cart"), "tab:🎈 cart"), (.tab("sheet:1"), "tab:sheet:1"),
+            // A combining mark first: with the ':' it is one character.
+            (.tab("\u{115AF}"), "tab:\u{115AF}"), (.tab("\u{301}x").appending(.detail), "tab:\u{301}x/detail"),
         ]
         for (address, text) in cases {
             #expect(address.description == text)

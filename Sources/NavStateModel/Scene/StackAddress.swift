@@ -78,19 +78,28 @@ public struct StackAddress: Sendable, Hashable, CustomStringConvertible, Lossles
 
     /// Reads an address as ``description`` writes it; `nil` for anything
     /// else (an empty tab identifier, a level below 1, an unknown part).
+    ///
+    /// Read by Unicode scalars, not characters: a tab identifier that
+    /// starts with a combining mark joins the `:` before it into one
+    /// character, and must still read back.
     public init?(_ description: String) {
         if description == "root" {
             self = .root
             return
         }
+        func text(_ scalars: Substring.UnicodeScalarView) -> String {
+            String(String.UnicodeScalarView(scalars))
+        }
         var address = StackAddress()
-        for (index, part) in description.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
-            if index == 0, part.hasPrefix("sheet:") {
-                guard let level = Int(part.dropFirst(6)), level > 0, String(level) == part.dropFirst(6) else { return nil }
+        let parts = description.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            if index == 0, part.starts(with: "sheet:".unicodeScalars) {
+                let number = text(part.dropFirst(6))
+                guard let level = Int(number), level > 0, String(level) == number else { return nil }
                 address.presentation = level
-            } else if part.hasPrefix("tab:"), part.count > 4 {
-                address.path.append(.tab(String(part.dropFirst(4))))
-            } else if part == "detail" {
+            } else if part.starts(with: "tab:".unicodeScalars), part.count > 4 {
+                address.path.append(.tab(text(part.dropFirst(4))))
+            } else if part.elementsEqual("detail".unicodeScalars) {
                 address.path.append(.detail)
             } else {
                 return nil
