@@ -85,7 +85,7 @@ enum StoreFuzzing {
             let kept: SQLiteValue = input.byte() % 3 == 0 ? .null : .integer(input.number(around: 20))
             try connection.prepare("UPDATE scene SET kept_revisions = ?1 WHERE id = ?2").bind(kept, .integer(sceneID)).run()
             let rows = Int(input.byte() % 6) + 1
-            var slots: [Int: [NavEntry]] = [:]
+            var slots: SlotMap<[NavEntry]> = [:]
             for index in 1...rows {
                 let number = input.number(around: index)
                 let base = input.byte() % 2 == 0 ? number : input.number(around: 1)
@@ -159,7 +159,7 @@ enum StoreFuzzing {
 
     /// A change as the store encodes it, of slots the input chooses
     /// (extreme slots too), updating `slots` as a delta would.
-    private static func changeBlob(_ input: inout Input, slots: inout [Int: [NavEntry]], isFull: Bool) -> [UInt8] {
+    private static func changeBlob(_ input: inout Input, slots: inout SlotMap<[NavEntry]>, isFull: Bool) -> [UInt8] {
         if isFull { slots = [:] }
         for _ in 0..<Int(input.byte() % 4) {
             let slot: Int = switch input.byte() % 6 {

@@ -101,12 +101,12 @@ struct FuzzRegressionTests {
         // reads back the same.
         let decodedChange = bytes.withUnsafeBytes { RevisionChange.decode($0) }
         if case .success(let change) = decodedChange {
-            var slots: [Int: [NavEntry]] = [0: [NavEntry(tag: "home", payload: "{}")]]
+            var slots: SlotMap<[NavEntry]> = [0: [NavEntry(tag: "home", payload: "{}")]]
             if (try? change.apply(to: &slots)) != nil {
-                var again: [Int: [NavEntry]] = [:]
+                var again: SlotMap<[NavEntry]> = [:]
                 let full = RevisionChange.full(slots, layout: change.layout ?? "{}")
                 #expect(throws: Never.self) { try full.withUnsafeBytes { try RevisionChange.decode($0).get() }.apply(to: &again) }
-                #expect(again.filter { !$0.value.isEmpty } == slots.filter { !$0.value.isEmpty })
+                #expect(again.dictionary.filter { !$0.value.isEmpty } == slots.dictionary.filter { !$0.value.isEmpty })
             }
         }
         // The payload fuzzer's check: the fast decoder never disagrees with

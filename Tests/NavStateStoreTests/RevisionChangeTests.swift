@@ -32,9 +32,12 @@ struct RevisionChangeTests {
 
     /// Slots after a random navigation step: pushes, pops, replacements,
     /// presentations coming and going.
-    private func step(_ slots: [Int: [NavEntry]], _ random: inout Random) -> [Int: [NavEntry]] {
+    private func step(_ slots: SlotMap<[NavEntry]>, _ random: inout Random) -> SlotMap<[NavEntry]> {
         var slots = slots
-        let slot = [0, 0, 0, 1, -1, 2, -2].randomElement(using: &random) ?? 0
+        // Far slots too, which only a tampered file holds, kept apart
+        // from the dense ones (`SlotMap`).
+        let slot = [0, 0, 0, 1, -1, 2, -2, SlotMap<[NavEntry]>.denseLimit, -SlotMap<[NavEntry]>.denseLimit - 1, 1 << 31]
+            .randomElement(using: &random) ?? 0
         switch Int.random(in: 0..<5, using: &random) {
         case 0, 1: slots[slot, default: []].append(entry(&random))
         case 2: if let count = slots[slot]?.count, count > 0 { slots[slot]?.removeLast(Int.random(in: 1...count, using: &random)) }
@@ -44,16 +47,16 @@ struct RevisionChangeTests {
         return slots
     }
 
-    private func nonEmpty(_ slots: [Int: [NavEntry]]) -> [Int: [NavEntry]] {
-        slots.filter { !$0.value.isEmpty }
+    private func nonEmpty(_ slots: SlotMap<[NavEntry]>) -> SlotMap<[NavEntry]> {
+        SlotMap(slots.dictionary.filter { !$0.value.isEmpty })
     }
 
     @Test func aFullRowAndEveryDeltaRebuildTheStatesExactly() throws {
         var random = Random(state: 42)
-        var previous: [Int: [NavEntry]] = [:]
-        var cached: [Int: [NavEntry]] = [:]
-        var replayed: [Int: [NavEntry]] = [:]
-        var identities: [Int: [AnyObject?]] = [:]
+        var previous: SlotMap<[NavEntry]> = [:]
+        var cached: SlotMap<[NavEntry]> = [:]
+        var replayed: SlotMap<[NavEntry]> = [:]
+        var identities: SlotMap<[AnyObject?]> = [:]
         for index in 0..<2_000 {
             let next = step(previous, &random)
             let layout = index % 7 == 0 ? #"{"checkpoints":[],"presentations":["sheet"],"values":{}}"# : nil
@@ -69,7 +72,7 @@ struct RevisionChangeTests {
             }
             #expect(nonEmpty(replayed) == nonEmpty(next), "step \(index)")
             let full = RevisionChange.full(next, layout: "{}")
-            var rebuilt: [Int: [NavEntry]] = [0: [entry(&random)]]
+            var rebuilt: SlotMap<[NavEntry]> = [0: [entry(&random)]]
             try full.withUnsafeBytes { try RevisionChange.decode($0).get() }.apply(to: &rebuilt)
             #expect(nonEmpty(rebuilt) == nonEmpty(next))
             previous = next
@@ -77,9 +80,9 @@ struct RevisionChangeTests {
     }
 
     @Test func aPushOntoADeepStackIsASmallDelta() {
-        var cached: [Int: [NavEntry]] = [0: (0..<1_000).map { NavEntry(tag: "screen", payload: #"{"id":\#($0)}"#) }]
-        let next = [0: cached[0, default: []] + [NavEntry(tag: "screen", payload: #"{"id":1000}"#)]]
-        var identities: [Int: [AnyObject?]] = [:]
+        var cached: SlotMap<[NavEntry]> = [0: (0..<1_000).map { NavEntry(tag: "screen", payload: #"{"id":\#($0)}"#) }]
+        let next: SlotMap<[NavEntry]> = [0: cached[0, default: []] + [NavEntry(tag: "screen", payload: #"{"id":1000}"#)]]
+        var identities: SlotMap<[AnyObject?]> = [:]
         let delta = RevisionChange.delta(updating: &cached, identities: &identities, to: next, layout: nil)
         #expect(delta.appended == 1 && delta.removed == 0)
         #expect((delta.bytes?.count ?? 0) < 40, "\(delta.bytes?.count ?? 0) bytes")
@@ -87,7 +90,7 @@ struct RevisionChangeTests {
 
     @Test func cutOrFlippedBytesAreAProblemNeverACrash() {
         var random = Random(state: 7)
-        var slots: [Int: [NavEntry]] = [:]
+        var slots: SlotMap<[NavEntry]> = [:]
         for _ in 0..<20 { slots = step(slots, &random) }
         let full = RevisionChange.full(slots, layout: #"{"checkpoints":[],"presentations":[],"values":{}}"#)
         var problems = 0
@@ -101,7 +104,7 @@ struct RevisionChangeTests {
             let position = Int.random(in: 0..<tampered.count, using: &random)
             tampered[position] = UInt8.random(in: 0...255, using: &random)
             if case .success(let change) = tampered.withUnsafeBytes({ RevisionChange.decode($0) }) {
-                var state: [Int: [NavEntry]] = [:]
+                var state: SlotMap<[NavEntry]> = [:]
                 try? change.apply(to: &state)
             }
         }

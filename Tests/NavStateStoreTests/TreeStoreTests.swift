@@ -2,6 +2,7 @@ import Foundation
 @testable import NavState
 import NavStateSQLite
 import NavStateTooling
+import PropertyBased
 @testable import NavStateTestSupport
 @testable import NavStoreTestSupport
 import Testing
@@ -143,17 +144,65 @@ struct TreeStoreTests {
         // A duplicate tab is what no NavState writes.
         var layout = StoredLayout.of(second)
         layout.shapes = [.tabs(Self.tabIDs.map { StoredShape.Tab(id: $0 == "cart" ? "home" : $0, content: .stack) }, selected: "home")]
-        #expect(Slots.state(from: Slots.of(second), layout: layout, limits: nil) == nil)
+        #expect(Slots.state(from: Slots.of(second).slots, layout: layout, limits: nil) == nil)
         // So does a selected tab that is not there, or a level count off by one.
         layout.shapes = [.tabs(Self.tabIDs.map { StoredShape.Tab(id: $0, content: .stack) }, selected: "gone")]
-        #expect(Slots.state(from: Slots.of(second), layout: layout, limits: nil) == nil)
+        #expect(Slots.state(from: Slots.of(second).slots, layout: layout, limits: nil) == nil)
         layout.shapes = [.stack, .stack]
-        #expect(Slots.state(from: Slots.of(second), layout: layout, limits: nil) == nil)
+        #expect(Slots.state(from: Slots.of(second).slots, layout: layout, limits: nil) == nil)
         // Stacks past the tree's slots are damage, each entry named.
         layout.shapes = [.tabs([StoredShape.Tab(id: "home", content: .stack)], selected: "home")]
-        let (state, damage) = try #require(Slots.state(from: Slots.of(second), layout: layout, limits: nil))
+        let (state, damage) = try #require(Slots.state(from: Slots.of(second).slots, layout: layout, limits: nil))
         #expect(state.stack(.tab("home"))?.count == 10)
         #expect(damage.count == 41)
         #expect(damage.allSatisfy { if case .damaged(.slotOutsideLayout) = $0.reason { true } else { false } })
+    }
+
+    /// Typed saves of a tab bar kept open across many: random pushes, pops,
+    /// replacements and never-persisted screens in random tabs, tab
+    /// switches. A save looks at each untouched tab only through its cached
+    /// head (`whatTheHeadTells`, the delta's skip of a stack it knows), so
+    /// every save must still load back as the state without what is never
+    /// persisted, counted here from scratch, and reopen the same.
+    @Test func typedTabSavesOnTopOfTheirHeadLoadBackWhole() async throws {
+        let registry = try Samples.registry()
+        let pool = try (0..<6).map { try AnyDestination(SettingsRoute(section: "s\($0)", depth: $0), in: registry) }
+        let payment = try AnyDestination(PaymentScreen(cardLast4: "4242"), in: registry)
+        /// The state as a save must store it: each tab's stack up to its
+        /// first never-persisted screen.
+        func stored(_ state: SceneState<AnyDestination>) throws -> SceneState<NavEntry> {
+            guard case .tabs(let tabs) = state.content else { return SceneState() }
+            var result = SceneState<NavEntry>(content: .tabs(NavTabs(ids: tabs.tabs.map(\.id), selected: tabs.selected)))
+            for tab in tabs.tabs {
+                let stack = state.stack(.tab(tab.id)) ?? []
+                try result.setStack(.tab(tab.id), to: stack.prefix { $0.persistence != .neverPersisted }.map(\.stableEntry))
+            }
+            return result
+        }
+        let operations = Gen.int(in: 0...10_000).array(of: 1...80)
+        await propertyCheck(count: 40, input: operations) { operations in
+            let directory = try TemporaryDirectory()
+            let path = directory.path("tabs.sqlite")
+            let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+            var state = SceneState<AnyDestination>(content: .tabs(NavTabs(ids: Self.tabIDs, selected: "cart")))
+            for id in Self.tabIDs { try state.setStack(.tab(id), to: pool) }
+            for operation in operations {
+                let tab = StackAddress.tab(Self.tabIDs[operation / 5 % Self.tabIDs.count])
+                var stack = state.stack(tab) ?? []
+                switch operation % 6 {
+                case 0: stack.removeLast(min(stack.count, 1 + operation / 7 % 3))
+                case 1 where stack.count < 14: stack.append(pool[operation / 7 % pool.count])
+                case 2 where !stack.isEmpty: stack[operation / 7 % stack.count] = pool[operation / 11 % pool.count]
+                case 3 where stack.count < 14: stack.append(payment)
+                case 4: try state.select(tab)
+                default: break
+                }
+                try state.setStack(tab, to: stack)
+                try store.save(state, scene: "main")
+                #expect(try store.load(scene: "main")?.state == stored(state))
+            }
+            let reopened = try NavStore(path: path, configuration: StoreFixtures.quiet())
+            #expect(try reopened.load(scene: "main")?.state == stored(state))
+        }
     }
 }

@@ -58,7 +58,7 @@ enum Tamper {
 
     /// A revision's entries by slot and its layout JSON, as the file's rows
     /// build them (the scene's head when `revision` is nil).
-    static func read(_ path: String, scene: String, revision: Int? = nil) throws -> (slots: [Int: [NavEntry]], layout: String, number: Int) {
+    static func read(_ path: String, scene: String, revision: Int? = nil) throws -> (slots: SlotMap<[NavEntry]>, layout: String, number: Int) {
         let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
         let (sceneID, number) = try locate(connection, scene: scene, revision: revision)
         guard case .success(let read)? = try RevisionTable.readRevision(connection, sceneID: sceneID, number: number) else {
@@ -70,7 +70,7 @@ enum Tamper {
     /// Replaces a revision's row with a full row holding `slots` and
     /// `layout`: what a tool that knew the encoding could write, so the
     /// store must check what it reads rather than trust its own format.
-    static func rewrite(_ path: String, scene: String, revision: Int? = nil, slots: [Int: [NavEntry]], layout: String) throws {
+    static func rewrite(_ path: String, scene: String, revision: Int? = nil, slots: SlotMap<[NavEntry]>, layout: String) throws {
         let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
         let (sceneID, number) = try locate(connection, scene: scene, revision: revision)
         try connection.prepare("UPDATE revision SET base = number, chain_bytes = 0, change = ?3 WHERE scene_id = ?1 AND number = ?2")

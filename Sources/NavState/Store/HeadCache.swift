@@ -15,10 +15,10 @@ struct HeadCache {
     struct Head {
         let sceneID: Int
         let revision: Int
-        var slots: [Int: [NavEntry]]
+        var slots: SlotMap<[NavEntry]>
         /// The storage object of each element of `slots`, when the save that
         /// wrote it had one (see `RevisionChange.delta`).
-        var identities: [Int: [AnyObject?]] = [:]
+        var identities: SlotMap<[AnyObject?]> = SlotMap()
         /// The tag and payload bytes of each stack of `slots`, by stack
         /// index (root first), when a save counted them: with `identities`,
         /// what lets the next save check only the elements that are new
@@ -56,7 +56,12 @@ struct HeadCache {
     /// connection's last save.
     private(set) var epoch = 0
 
-    subscript(scene: String) -> Head? { heads[scene] }
+    /// `body` with the scene's head in place: a `Head` copied out would
+    /// retain each of its arrays and strings.
+    mutating func withHead<Result>(_ scene: String, _ body: (inout Head) -> Result) -> Result? {
+        guard let index = heads.index(forKey: scene) else { return nil }
+        return body(&heads.values[index])
+    }
 
     /// The scene's head, out of the cache, so its arrays are uniquely owned
     /// and a save can update them in place (a second reference would make
@@ -70,14 +75,14 @@ struct HeadCache {
         var head = consume head
         lastSerial &+= 1
         head.serial = lastSerial
-        if heads.count >= Self.limit && heads[scene] == nil { heads.removeAll() }
-        heads[scene] = head
+        if heads.count >= Self.limit && heads.index(forKey: scene) == nil { heads.removeAll() }
+        heads[scene] = consume head
     }
 
     /// A head a load found whole; a save's own head of the same revision
     /// keeps what it knows of its elements, with the row as the file has it.
     mutating func remember(
-        _ scene: String, sceneID: Int, revision: Int, slots: [Int: [NavEntry]], layout: String,
+        _ scene: String, sceneID: Int, revision: Int, slots: SlotMap<[NavEntry]>, layout: String,
         base: Int, chainBytes: Int, keptRevisions: Int?
     ) {
         if var cached = heads[scene], cached.sceneID == sceneID, cached.revision == revision {

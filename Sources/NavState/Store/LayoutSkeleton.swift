@@ -50,21 +50,26 @@ struct LayoutSkeleton {
         }
     }
 
+    // One switch per side, no tuple of both and no tab copied out: this
+    // runs on every save of a tree.
     private static func same<Element: StorableElement>(_ saved: NavContainer<NavEntry>, _ new: NavContainer<Element>) -> Bool {
-        switch (saved, new) {
-        case (.stack, .stack):
-            return true
-        case let (.tabs(saved), .tabs(new)):
-            guard saved.selected == new.selected, saved.tabs.count == new.tabs.count else { return false }
-            for (old, tab) in zip(saved.tabs, new.tabs) where old.id != tab.id || !same(old.content, tab.content) {
-                return false
+        switch saved {
+        case .stack:
+            if case .stack = new { return true }
+            return false
+        case .tabs(let saved):
+            guard case .tabs(let new) = new, saved.selected == new.selected, saved.tabs.count == new.tabs.count else { return false }
+            for index in saved.tabs.indices {
+                guard saved.tabs[index].id == new.tabs[index].id else { return false }
+                // A stack in both, the usual tab: nothing to copy to compare.
+                if case .stack = saved.tabs[index].content, case .stack = new.tabs[index].content { continue }
+                guard same(saved.tabs[index].content, new.tabs[index].content) else { return false }
             }
             return true
-        case let (.split(saved), .split(new)):
+        case .split(let saved):
+            guard case .split(let new) = new else { return false }
             return saved.hasContentColumn == new.hasContentColumn && saved.visibility == new.visibility
                 && same(saved.sidebar, new.sidebar) && same(saved.content, new.content) && same(saved.detail, new.detail)
-        default:
-            return false
         }
     }
 

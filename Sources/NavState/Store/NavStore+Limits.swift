@@ -72,8 +72,11 @@ extension NavStore.Limits {
     /// - Parameter known: Leading elements of each stack that a save of this
     ///   store already checked (the same storage as its cached head's):
     ///   their bytes are taken from there instead of visiting them.
+    /// - Parameter flat: The state's slots (`Slots.of`), when the caller
+    ///   has them.
     func byteCount<Element: StorableElement>(
-        checking state: SceneState<Element>, scene: String, known: NavStore.KnownPrefixes = NavStore.KnownPrefixes()
+        checking state: SceneState<Element>, flat: Slots.Flat<Element>? = nil, scene: String,
+        known: NavStore.KnownPrefixes = NavStore.KnownPrefixes()
     ) throws(NavStoreError) -> (total: Int, stackBytes: [Int]) {
         var total = 0
         func count(_ element: Element) throws(NavStoreError) -> Int {
@@ -83,8 +86,11 @@ extension NavStore.Limits {
             }
             return payload + tag
         }
+        let flat = flat ?? Slots.of(state)
+        let slots = flat.slots
+        let stacks = slots.denseSlots.upperBound
         var stackBytes: [Int] = []
-        stackBytes.reserveCapacity(state.presentations.count + 1)
+        stackBytes.reserveCapacity(stacks)
         func countStack(_ stack: [Element]) throws(NavStoreError) {
             if stack.count > entriesPerStack {
                 throw .limitExceeded(.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack)
@@ -95,16 +101,9 @@ extension NavStore.Limits {
             stackBytes.append(bytes)
             total += bytes
         }
-        let isChain = state.isChain
-        if isChain {
-            // One stack per level, as before trees: no walk.
-            try countStack(state.root)
-            for presentation in state.presentations { try countStack(presentation.stack) }
-        } else {
-            for stack in state.flatStacks { try countStack(stack) }
-        }
+        for index in 0..<stacks { try countStack(slots[index] ?? []) }
         for presentation in state.presentations { total += try count(presentation.destination) }
-        for level in 0...state.presentations.count where !isChain {
+        for level in 0...state.presentations.count where flat.hasSplit {
             guard let container = state.container(level: level), container.hasSplit else { continue }
             try container.forEachSelection(prefix: []) { (_, _, element) throws(NavStoreError) in
                 total += try count(element)

@@ -113,7 +113,7 @@ struct ChainReader {
     /// The revision being read, and the full row it builds on.
     let number: Int
     let base: Int
-    private var slots: [Int: [NavEntry]] = [:]
+    private var slots: SlotMap<[NavEntry]> = SlotMap()
     private var layout: String?
     /// The next row of the chain; `nil` once `number` was read.
     private var expected: Int?
@@ -184,7 +184,7 @@ struct SceneHead {
 /// trusted beyond its encoding.
 struct RevisionRead {
     var savedAt: Date
-    var slots: [Int: [NavEntry]]
+    var slots: SlotMap<[NavEntry]>
     var layout: String
 }
 

@@ -52,33 +52,75 @@ extension NavStore {
         scene: String,
         expectedHead: Int? = nil
     ) throws(NavStoreError) -> SaveResult {
-        // A tree whose tabs and columns are as the head's were written:
-        // its layout is the head's, and its tree's rules were checked.
-        var sameTree = cachedTree(of: state, scene: scene)
+        var flat = Slots.of(state)
+        // What the cached head tells: for a tree whose tabs and columns are
+        // the head's, its layout, and that its tree's rules were checked;
+        // which leading elements of each stack are the head's own.
+        var (sameTree, known) = whatTheHeadTells(of: state, slots: flat.slots, scene: scene)
         try refusingLogged(scene) { () throws(NavStoreError) in
             try Self.validate(state, treeChecked: sameTree != nil)
         }
-        let known = knownPrefixes(of: state, scene: scene)
-        let (kept, omittedDestinations) = state.omittingNeverPersisted(knownPersisted: known.counts) {
-            $0.persistence == .neverPersisted
+        let isNeverPersisted = { (destination: AnyDestination) in destination.persistence == .neverPersisted }
+        guard Self.mayHold(isNeverPersisted, state, flat, besides: known.counts) else {
+            return try save(checked: state, flat: flat, omitted: [], known: known, sameTree: sameTree, scene: scene, expectedHead: expectedHead)
         }
-        // Something left out may be a selection: the tree is written anew.
-        if !omittedDestinations.isEmpty { sameTree = nil }
+        let (kept, omittedDestinations) = state.omittingNeverPersisted(knownPersisted: known.counts, isNeverPersisted)
+        if !omittedDestinations.isEmpty {
+            // Something left out may be a selection: the tree is written anew.
+            sameTree = nil
+            flat = Slots.of(kept)
+        }
         let omitted = omittedDestinations.map { DroppedEntry(location: $0.location, entry: $0.element.entry, reason: $0.reason) }
-        return try save(checked: kept, omitted: omitted, known: known, sameTree: sameTree, scene: scene, expectedHead: expectedHead)
+        return try save(
+            checked: kept, flat: flat, omitted: omitted, known: known, sameTree: sameTree, scene: scene, expectedHead: expectedHead)
     }
 
-    /// The cached head's layout and skeleton, when `sceneState` is a tree
-    /// with the same skeleton (``LayoutSkeleton``).
-    private func cachedTree(of sceneState: SceneState<AnyDestination>, scene: String) -> (layout: String, skeleton: LayoutSkeleton)? {
-        guard !sceneState.isChain else { return nil }
-        return state.withLock { store in
-            guard let head = store.cache[scene], let skeleton = head.skeleton, skeleton.matches(sceneState) else { return nil }
-            return (head.layout, skeleton)
+    /// Whether `omittingNeverPersisted` might leave anything of `sceneState`
+    /// out: a never-persisted element past the known leading ones of a
+    /// stack, a presentation's destination, a scene value, or any split
+    /// view's selection (not looked at: then the full walk decides). Most
+    /// saves hold none, and skip that walk.
+    private static func mayHold(
+        _ isNeverPersisted: (AnyDestination) -> Bool, _ sceneState: SceneState<AnyDestination>,
+        _ flat: Slots.Flat<AnyDestination>, besides known: [Int]
+    ) -> Bool {
+        for index in 0..<flat.slots.denseSlots.upperBound {
+            guard let stack = flat.slots[index] else { continue }
+            let first = index < known.count ? min(max(0, known[index]), stack.count) : 0
+            if stack[first...].contains(where: isNeverPersisted) { return true }
         }
+        if sceneState.presentations.contains(where: { isNeverPersisted($0.destination) }) { return true }
+        if sceneState.values.values.contains(where: isNeverPersisted) { return true }
+        return flat.hasSplit
     }
 
     /// What this store's cached head of a scene tells about a typed state
+    /// about to be saved, in one look under the lock: the head's layout and
+    /// skeleton when the state is a tree with the same skeleton
+    /// (``LayoutSkeleton``), and the known prefix of each stack
+    /// (``KnownPrefixes``).
+    private func whatTheHeadTells(
+        of sceneState: SceneState<AnyDestination>, slots: SlotMap<[AnyDestination]>, scene: String
+    ) -> (tree: (layout: String, skeleton: LayoutSkeleton)?, known: KnownPrefixes) {
+        let isChain = sceneState.isChain
+        // A short stack is checked whole faster than the cache is asked; a
+        // tree's stacks are many, and most are untouched by a save.
+        if isChain {
+            let longest = sceneState.presentations.reduce(sceneState.content.longestStack) { max($0, $1.content.longestStack) }
+            guard longest > Self.shortStack else { return (nil, KnownPrefixes()) }
+        }
+        return state.withLock { store in
+            store.cache.withHead(scene) { head in
+                var tree: (layout: String, skeleton: LayoutSkeleton)?
+                if !isChain, let skeleton = head.skeleton, skeleton.matches(sceneState) {
+                    tree = (head.layout, skeleton)
+                }
+                return (tree, Self.knownPrefixes(of: slots, in: head))
+            } ?? (nil, KnownPrefixes())
+        }
+    }
+
+    /// What a store's cached head of a scene tells about a typed state
     /// about to be saved: for each stack, how many leading elements are the
     /// very ones the head holds, and their tag and payload bytes.
     ///
@@ -100,30 +142,26 @@ extension NavStore {
         }
     }
 
-    private func knownPrefixes(of sceneState: SceneState<AnyDestination>, scene: String) -> KnownPrefixes {
-        // A short state is checked whole faster than the cache is asked.
-        let longest = sceneState.presentations.reduce(sceneState.content.longestStack) { max($0, $1.content.longestStack) }
-        guard longest > Self.shortStack else { return KnownPrefixes() }
-        let stackList = sceneState.flatStacks
-        return state.withLock { store in
-            guard let head = store.cache[scene], !head.stackBytes.isEmpty else { return KnownPrefixes() }
-            var known = KnownPrefixes()
-            known.serial = head.serial
-            let stacks = min(stackList.count, head.stackBytes.count)
-            known.counts.reserveCapacity(stacks)
-            known.bytes.reserveCapacity(stacks)
-            for index in 0..<stacks {
-                var count = 0
-                var bytes = 0
-                if let entries = head.slots[index], let seen = head.identities[index], seen.count == entries.count {
-                    let stack = stackList[index]
-                    let common = min(stack.count, seen.count)
-                    stack.withUnsafeBufferPointer { next in
-                        seen.withUnsafeBufferPointer { seen in
-                            while count < common, let object = seen[count], next[count].storageObject === object { count += 1 }
-                        }
+    private static func knownPrefixes(of slots: SlotMap<[AnyDestination]>, in head: HeadCache.Head) -> KnownPrefixes {
+        guard !head.stackBytes.isEmpty else { return KnownPrefixes() }
+        var known = KnownPrefixes()
+        known.serial = head.serial
+        let stacks = min(slots.denseSlots.upperBound, head.stackBytes.count)
+        known.counts.reserveCapacity(stacks)
+        known.bytes.reserveCapacity(stacks)
+        for index in 0..<stacks {
+            var count = 0
+            var bytes = 0
+            let held = head.slots.elementCount(at: index)
+            if held > 0, head.identities.elementCount(at: index) == held {
+                slots.withElements(at: index) { next in
+                    head.identities.withElements(at: index) { seen in
+                        let common = min(next.count, seen.count)
+                        while count < common, let object = seen[count], next[count].storageObject === object { count += 1 }
                     }
-                    // Whichever side of the match is shorter.
+                }
+                // Whichever side of the match is shorter.
+                head.slots.withElements(at: index) { entries in
                     func size(_ entry: NavEntry) -> Int { entry.storedByteCounts.tag + entry.storedByteCounts.payload }
                     if count <= entries.count - count {
                         for entry in entries[..<count] { bytes += size(entry) }
@@ -132,11 +170,11 @@ extension NavStore {
                         for entry in entries[count...] { bytes -= size(entry) }
                     }
                 }
-                known.counts.append(count)
-                known.bytes.append(bytes)
             }
-            return known
+            known.counts.append(count)
+            known.bytes.append(bytes)
         }
+        return known
     }
 
     /// A save, in the steps its parts name: the input checked and encoded
@@ -147,13 +185,14 @@ extension NavStore {
     /// transaction committed.
     private func save<Element: StorableElement>(
         checked state: SceneState<Element>,
+        flat: Slots.Flat<Element>? = nil,
         omitted: [DroppedEntry],
         known: KnownPrefixes = KnownPrefixes(),
         sameTree: (layout: String, skeleton: LayoutSkeleton)? = nil,
         scene: String,
         expectedHead: Int?
     ) throws(NavStoreError) -> SaveResult {
-        let input = try saveInput(state, scene: scene, known: known, sameTree: sameTree)
+        let input = try saveInput(state, flat: flat ?? Slots.of(state), scene: scene, known: known, sameTree: sameTree)
         let result = try withConnection("save", refusable: { (store: inout State) throws(SQLiteError) -> Result<SaveResult, NavStoreError> in
             let connection = store.connection
             let changesBefore = connection.totalChanges
@@ -191,8 +230,8 @@ extension NavStore {
             }
             store.cache.saveEnded(connection, sawOtherWrites: sawOtherWrites, committed: true)
             // Moved out of hand, so the cache holds the only reference.
-            var slots: [Int: [NavEntry]] = [:]
-            var identities: [Int: [AnyObject?]] = [:]
+            var slots: SlotMap<[NavEntry]> = SlotMap()
+            var identities: SlotMap<[AnyObject?]> = SlotMap()
             swap(&slots, &hand.slots)
             swap(&identities, &hand.identities)
             store.cache.keep(HeadCache.Head(
@@ -215,7 +254,7 @@ extension NavStore {
 
     /// What a save writes, checked and encoded before it takes the lock.
     private struct SaveInput<Element: StorableElement> {
-        var slots: [Int: [Element]]
+        var slots: SlotMap<[Element]>
         var layout: String
         /// What `layout` was written from, for a tree.
         var skeleton: LayoutSkeleton?
@@ -232,19 +271,19 @@ extension NavStore {
     /// Checks the state against the limits (a reader never saves, even
     /// what would write nothing) and encodes its layout.
     private func saveInput<Element: StorableElement>(
-        _ state: SceneState<Element>, scene: String, known: KnownPrefixes,
+        _ state: SceneState<Element>, flat: Slots.Flat<Element>, scene: String, known: KnownPrefixes,
         sameTree: (layout: String, skeleton: LayoutSkeleton)?
     ) throws(NavStoreError) -> SaveInput<Element> {
         let (bytes, stackBytes) = try refusingLogged(scene) { () throws(NavStoreError) -> (Int, [Int]) in
             if isReadOnly { throw .readOnly(path: path) }
             try configuration.limits.checkSceneName(scene)
-            return try configuration.limits.byteCount(checking: state, scene: scene, known: known)
+            return try configuration.limits.byteCount(checking: state, flat: flat, scene: scene, known: known)
         }
         let layout = sameTree?.layout ?? StoredLayout.json(of: state)
         return SaveInput(
-            slots: Slots.of(state), layout: layout, skeleton: sameTree?.skeleton ?? LayoutSkeleton(state),
+            slots: flat.slots, layout: layout, skeleton: sameTree?.skeleton ?? LayoutSkeleton(state),
             bytes: bytes, stackBytes: stackBytes,
-            entryCount: state.entryCount, presentationCount: state.presentations.count,
+            entryCount: flat.entryCount, presentationCount: state.presentations.count,
             keptRevisions: configuration.keptRevisions.map { min(max(1, $0), StoredRange.keptRevisions.upperBound) },
             now: configuration.clock().timeIntervalSince1970, known: known)
     }
@@ -272,8 +311,8 @@ extension NavStore {
     /// The head's entries a save updates in place: the cached head's, taken
     /// out of the cache, or read from the file.
     private struct HeadInHand {
-        var slots: [Int: [NavEntry]] = [:]
-        var identities: [Int: [AnyObject?]] = [:]
+        var slots: SlotMap<[NavEntry]> = SlotMap()
+        var identities: SlotMap<[AnyObject?]> = SlotMap()
         var layout = ""
         /// Which head they are: its scene and revision (0 and -1: none),
         /// and the serial `KnownPrefixes` was found under.
@@ -296,8 +335,8 @@ extension NavStore {
         }
 
         mutating func clear() {
-            slots = [:]
-            identities = [:]
+            slots = SlotMap()
+            identities = SlotMap()
             layout = ""
         }
     }
@@ -331,7 +370,7 @@ extension NavStore {
             // The cached entries are the head's: nothing to read.
         } else if !head.isDamaged, case .success(let read)? = try RevisionTable.readRevision(connection, sceneID: head.sceneID, number: number) {
             hand.slots = read.slots
-            hand.identities = [:]
+            hand.identities = SlotMap()
             hand.layout = read.layout
         } else {
             hand.clear()

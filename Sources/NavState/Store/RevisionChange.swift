@@ -62,7 +62,7 @@ package struct RevisionChange: Equatable {
     // MARK: Encoding
 
     /// The full row of a state.
-    package static func full(_ slots: [Int: [NavEntry]], layout: String) -> [UInt8] {
+    package static func full(_ slots: SlotMap<[NavEntry]>, layout: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + layout.utf8.count + slots.values.reduce(0) { $0 + $1.count * 48 })
         bytes.append(format)
@@ -95,8 +95,8 @@ package struct RevisionChange: Equatable {
     ///   elements are already known to have the identities `identities`
     ///   holds: the comparison starts after them.
     static func delta<Element: StorableElement>(
-        updating slots: inout [Int: [NavEntry]], identities: inout [Int: [AnyObject?]],
-        to new: [Int: [Element]], layout: String?, knownKept: [Int] = []
+        updating slots: inout SlotMap<[NavEntry]>, identities: inout SlotMap<[AnyObject?]>,
+        to new: SlotMap<[Element]>, layout: String?, knownKept: [Int] = []
     ) -> (bytes: [UInt8]?, appended: Int, removed: Int) {
         var body: [UInt8] = []
         // Room for a push's entry, so the appends below rarely grow it.
@@ -106,6 +106,12 @@ package struct RevisionChange: Equatable {
         var removed = 0
 
         func update(_ slot: Int) {
+            // Known to hold the head's very elements, and no more: unchanged,
+            // found without a copy of either side (most of a tree's stacks).
+            if slot >= 0, slot < knownKept.count, knownKept[slot] == new.elementCount(at: slot),
+               knownKept[slot] == slots.elementCount(at: slot) {
+                return
+            }
             let after = new[slot] ?? []
             var kept = 0
             var beforeCount = 0
@@ -158,18 +164,15 @@ package struct RevisionChange: Equatable {
             }
         }
 
-        // Nearly always just the root stack: no set, no sort.
-        if slots.count <= 1 && new.count == 1, let only = new.keys.first, slots.isEmpty || slots.keys.first == only {
-            update(only)
-        } else if let low = min(slots.keys.min() ?? 0, new.keys.min() ?? 0) as Int?,
-                  let high = max(slots.keys.max() ?? 0, new.keys.max() ?? 0) as Int?,
-                  high &- low < 2 &* (slots.count + new.count) + 2 {
-            // A tree's slots are dense (−presentations…stacks): walked in
-            // order, an absent slot changes nothing, and no set is built.
-            for slot in low...high { update(slot) }
-        } else {
-            for slot in Set(slots.keys).union(new.keys).sorted() { update(slot) }
-        }
+        // Slots in ascending order, as the encoding has them: the far ones
+        // (a tampered head's) below the dense ones, the dense ones, then
+        // the far ones above. A slot absent from both changes nothing.
+        let far = slots.farSlots.isEmpty && new.farSlots.isEmpty
+            ? [] : Set(slots.farSlots).union(new.farSlots).sorted()
+        for slot in far where slot < 0 { update(slot) }
+        let dense = (slots.denseSlots, new.denseSlots)
+        for slot in min(dense.0.lowerBound, dense.1.lowerBound)..<max(dense.0.upperBound, dense.1.upperBound) { update(slot) }
+        for slot in far where slot >= 0 { update(slot) }
         if changedSlots == 0 && layout == nil { return (nil, 0, 0) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(body.count + 16 + (layout?.utf8.count ?? 0))
@@ -281,8 +284,8 @@ package struct RevisionChange: Equatable {
     /// Applies this change to the previous revision's slots.
     ///
     /// - Throws: ``Problem`` when it keeps more entries than a slot holds.
-    func apply(to state: inout [Int: [NavEntry]]) throws(Problem) {
-        if isFull { state = [:] }
+    func apply(to state: inout SlotMap<[NavEntry]>) throws(Problem) {
+        if isFull { state = SlotMap() }
         for change in slots {
             let before = state[change.slot]?.count ?? 0
             guard change.kept <= before else {

@@ -22,8 +22,8 @@ enum RevisionMove {
         var repaired = 0
         for sceneID in sceneIDs {
             let revisions = try oldRevisions(connection, sceneID: sceneID)
-            var slots: [Int: [NavEntry]] = [:]
-            var identities: [Int: [AnyObject?]] = [:]
+            var slots: SlotMap<[NavEntry]> = SlotMap()
+            var identities: SlotMap<[AnyObject?]> = SlotMap()
             var layout = ""
             var base = 0
             var chainBytes = 0
@@ -98,7 +98,7 @@ enum RevisionMove {
     /// first gap or repeat: what a schema-3 restore handed back.
     private static func oldSlots(
         _ connection: SQLiteConnection, sceneID: Int, revision: Int
-    ) throws(SQLiteError) -> (slots: [Int: [NavEntry]], exact: Bool) {
+    ) throws(SQLiteError) -> (slots: SlotMap<[NavEntry]>, exact: Bool) {
         let statement = try connection.cached("""
             SELECT slot, position, tag, version, payload FROM entry
             WHERE scene_id = ?1 AND valid_from <= ?2 AND (valid_until IS NULL OR valid_until > ?2)
@@ -106,7 +106,7 @@ enum RevisionMove {
             """)
         try statement.bind(.integer(sceneID), .integer(revision))
         defer { statement.reset() }
-        var slots: [Int: [NavEntry]] = [:]
+        var slots: SlotMap<[NavEntry]> = SlotMap()
         var exact = true
         var cut: Set<Int> = []
         while try statement.step() {

@@ -7,20 +7,37 @@ import NavStateSQLite
 /// presentation k's destination. A scene of one stack per level numbers as
 /// files before trees did: slot 0 the root stack, slot k presentation k's.
 enum Slots {
-    static func of<Element: NavElement>(_ state: SceneState<Element>) -> [Int: [Element]] {
-        var slots: [Int: [Element]] = [:]
+    static func of<Element: NavElement>(_ state: SceneState<Element>) -> Flat<Element> {
         if case .stack(let root) = state.content, state.presentations.isEmpty {
             // One stack, by far the most common: no walk.
-            slots[0] = root
-            return slots
+            return Flat(slots: SlotMap(stacks: [root], destinations: []), entryCount: root.count, hasSplit: false)
         }
-        let stacks = state.flatStacks
-        slots.reserveCapacity(stacks.count + state.presentations.count)
-        for (index, entries) in stacks.enumerated() { slots[index] = entries }
-        for (offset, presentation) in state.presentations.enumerated() {
-            slots[-(offset + 1)] = [presentation.destination]
+        var stacks: [[Element]?] = []
+        // Room for a tab bar's stacks without a walk to count them.
+        var room = state.presentations.count + 1
+        if case .tabs(let tabs) = state.content { room += tabs.tabs.count }
+        stacks.reserveCapacity(room)
+        var selections = 0
+        var hasSplit = false
+        state.content.appendStacks(to: &stacks, selections: &selections, hasSplit: &hasSplit)
+        for presentation in state.presentations {
+            presentation.content.appendStacks(to: &stacks, selections: &selections, hasSplit: &hasSplit)
         }
-        return slots
+        let entries = stacks.reduce(selections + state.presentations.count) { $0 + ($1?.count ?? 0) }
+        return Flat(
+            slots: SlotMap(stacks: stacks, destinations: state.presentations.map { [$0.destination] }),
+            entryCount: entries, hasSplit: hasSplit)
+    }
+
+    /// A state's slots, and what a save asks of its tree besides, from one
+    /// walk.
+    struct Flat<Element: NavElement> {
+        var slots: SlotMap<[Element]>
+        /// ``SceneState/entryCount``: stack entries, selections and
+        /// presentations' destinations.
+        var entryCount: Int
+        /// Whether some level holds a split view, and so may hold selections.
+        var hasSplit: Bool
     }
 
     /// Rebuilds a state from a revision's slots and layout, keeping only what
@@ -32,7 +49,7 @@ enum Slots {
     /// - Returns: `nil` when the layout's shapes do not describe a valid
     ///   tree (``Damage/unreadableLayout``).
     static func state(
-        from rows: [Int: [NavEntry]], layout: StoredLayout, limits: NavStore.Limits?
+        from rows: SlotMap<[NavEntry]>, layout: StoredLayout, limits: NavStore.Limits?
     ) -> (SceneState<NavEntry>, [StoredDamage])? {
         let levels = layout.presentations.count
         let shapes = layout.shapes ?? Array(repeating: .stack, count: levels + 1)

@@ -147,7 +147,7 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
     public var stackCount: Int {
         switch self {
         case .stack: 1
-        case .tabs(let tabs): tabs.tabs.reduce(0) { $0 + $1.content.stackCount }
+        case .tabs(let tabs): tabs.tabs.indices.reduce(0) { $0 + tabs.tabs[$1].content.stackCount }
         case .split(let split): split.detail.stackCount
         }
     }
@@ -158,7 +158,7 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
     public var entryCount: Int {
         switch self {
         case .stack(let entries): entries.count
-        case .tabs(let tabs): tabs.tabs.reduce(0) { $0 + $1.content.entryCount }
+        case .tabs(let tabs): tabs.tabs.indices.reduce(0) { $0 + tabs.tabs[$1].content.entryCount }
         case .split(let split):
             (split.sidebar == nil ? 0 : 1) + (split.content == nil ? 0 : 1) + split.detail.entryCount
         }
@@ -201,8 +201,32 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
     package func appendStacks(to list: inout [[Element]]) {
         switch self {
         case .stack(let entries): list.append(entries)
-        case .tabs(let tabs): for tab in tabs.tabs { tab.content.appendStacks(to: &list) }
+        case .tabs(let tabs): for index in tabs.tabs.indices { tabs.tabs[index].content.appendStacks(to: &list) }
         case .split(let split): split.detail.appendStacks(to: &list)
+        }
+    }
+
+    /// ``appendStacks(to:)`` for a save's slots, counting on the way the
+    /// split views' selections and whether there is any split view: one
+    /// walk for all a save asks of the tree.
+    @inlinable
+    package func appendStacks(to list: inout [[Element]?], selections: inout Int, hasSplit: inout Bool) {
+        switch self {
+        case .stack(let entries):
+            list.append(entries)
+        case .tabs(let tabs):
+            for index in tabs.tabs.indices {
+                // A stack, the usual tab, without a copy of the tab's container.
+                if case .stack(let entries) = tabs.tabs[index].content {
+                    list.append(entries)
+                } else {
+                    tabs.tabs[index].content.appendStacks(to: &list, selections: &selections, hasSplit: &hasSplit)
+                }
+            }
+        case .split(let split):
+            hasSplit = true
+            selections += (split.sidebar == nil ? 0 : 1) + (split.content == nil ? 0 : 1)
+            split.detail.appendStacks(to: &list, selections: &selections, hasSplit: &hasSplit)
         }
     }
 
@@ -211,7 +235,7 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
     package var longestStack: Int {
         switch self {
         case .stack(let entries): entries.count
-        case .tabs(let tabs): tabs.tabs.reduce(0) { max($0, $1.content.longestStack) }
+        case .tabs(let tabs): tabs.tabs.indices.reduce(0) { max($0, tabs.tabs[$1].content.longestStack) }
         case .split(let split): split.detail.longestStack
         }
     }
@@ -260,7 +284,7 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
     package var hasSplit: Bool {
         switch self {
         case .stack: false
-        case .tabs(let tabs): tabs.tabs.contains { $0.content.hasSplit }
+        case .tabs(let tabs): tabs.tabs.indices.contains { tabs.tabs[$0].content.hasSplit }
         case .split: true
         }
     }

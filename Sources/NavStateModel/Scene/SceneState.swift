@@ -202,7 +202,7 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
     @inlinable
     package var flatStacks: [[Element]] {
         var result: [[Element]] = []
-        result.reserveCapacity(presentations.count + 1)
+        result.reserveCapacity(presentations.reduce(content.stackCount) { $0 + $1.content.stackCount })
         content.appendStacks(to: &result)
         for presentation in presentations { presentation.content.appendStacks(to: &result) }
         return result
