@@ -36,16 +36,73 @@ struct SoakTests {
         return state
     }
 
+    /// The same steps in a tab-bar app, saved typed: the save that knows
+    /// each untouched tab only through its cached head. Three tabs of ten
+    /// routes, made once, so every save finds them the head's own; the
+    /// step's push, or a sheet, goes on the tab selected for the step's
+    /// hundred.
+    struct TabBarSteps {
+        let registry: DestinationRegistry
+        let base: SceneState<AnyDestination>
+        static let tabIDs = ["home", "orders", "cart"]
+
+        init() throws {
+            let registry = try Samples.registry()
+            var base = SceneState<AnyDestination>(content: .tabs(NavTabs(ids: Self.tabIDs)))
+            for id in Self.tabIDs {
+                try base.setStack(.tab(id), to: (0..<10).map { try AnyDestination(SettingsRoute(section: id, depth: $0), in: registry) })
+            }
+            (self.registry, self.base) = (registry, base)
+        }
+
+        func state(step: Int) throws -> SceneState<AnyDestination> {
+            var state = base
+            try state.select(.tab(Self.tabIDs[step / 100 % Self.tabIDs.count]))
+            func route(_ section: String) throws -> AnyDestination {
+                try AnyDestination(SettingsRoute(section: section, depth: step), in: registry)
+            }
+            switch step % 4 {
+            case 0: state.root.append(try route("pushed"))
+            case 2:
+                state.presentations = [Presentation(method: .managedSheet, destination: try route("sheet"), stack: [try route("in sheet")])]
+                state.checkpoints = [Checkpoint(name: "sheet", stack: 1, entriesKept: 0)]
+            default: break
+            }
+            return state
+        }
+    }
+
+    /// What the soak saves: the one-stack steps as entries, or the tab-bar
+    /// steps as typed destinations.
+    enum Shape: String, Sendable, CaseIterable {
+        case oneStack, typedTabBar
+    }
+
     private static func size(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    @Test func aStoreOpenForThousandsOfSavesKeepsItsFilesAndHistoryBounded() throws {
+    @Test(arguments: Shape.allCases)
+    func aStoreOpenForThousandsOfSavesKeepsItsFilesAndHistoryBounded(shape: Shape) throws {
         let directory = try TemporaryDirectory()
         let db = directory.path("soak.sqlite")
         let stop = directory.path("stop")
         let store = try NavStore(path: db, configuration: StoreFixtures.quiet())
-        try store.save(Self.state(step: 0), scene: "main")
+        let tabBar = try TabBarSteps()
+        func save(step: Int) throws -> SaveResult {
+            switch shape {
+            case .oneStack: try store.save(Self.state(step: step), scene: "main")
+            case .typedTabBar: try store.save(tabBar.state(step: step), scene: "main")
+            }
+        }
+        /// What revision `step + 1` must load as.
+        func expected(step: Int) throws -> SceneState<NavEntry> {
+            switch shape {
+            case .oneStack: Self.state(step: step)
+            case .typedTabBar: try tabBar.state(step: step).map(\.stableEntry)
+            }
+        }
+        _ = try save(step: 0)
         let reader = try HelperProcess.start(["read", db, "main", stop])
         let opener = try HelperProcess.start(["reopen", db, stop])
 
@@ -53,7 +110,7 @@ struct SoakTests {
         var largestWAL = 0
         var fileAtHalf = 0
         for step in 1..<Self.saves {
-            let result = try store.save(Self.state(step: step), scene: "main")
+            let result = try save(step: step)
             #expect(result.revision == step + 1 && result.isNewRevision, "step \(step)")
             if step % 25 == 0 { largestWAL = max(largestWAL, Self.size(db + "-wal")) }
             if step == Self.saves / 2 { fileAtHalf = Self.size(db) }
@@ -73,7 +130,7 @@ struct SoakTests {
         let history = try store.history(scene: "main").map(\.revision)
         #expect(history == Array((Self.saves - 19)...Self.saves))
         for revision in history {
-            #expect(try store.load(scene: "main", revision: revision)?.state == Self.state(step: revision - 1), "revision \(revision)")
+            #expect(try store.load(scene: "main", revision: revision)?.state == expected(step: revision - 1), "revision \(revision)")
         }
         #expect(try store.integrityCheck() == [])
         // Nothing went wrong in the other processes, and they did work.
@@ -83,6 +140,6 @@ struct SoakTests {
         let opens = Int(openerOutput.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
         #expect(reads > 0 && opens > 0, "reader: \(readerOutput) opener: \(openerOutput)")
         let stats = try store.stats()
-        print("soak: \(Self.saves) saves in \(String(format: "%.1f", seconds)) s (\(String(format: "%.0f", seconds / Double(Self.saves) * 1e6)) µs each), largest -wal \(largestWAL) bytes, file \(fileAtHalf) -> \(fileAtEnd) bytes, \(stats.revisions) revision rows (\(stats.fullRevisions) full) kept, \(reads) reads, \(opens) opens, 0 errors")
+        print("soak (\(shape)): \(Self.saves) saves in \(String(format: "%.1f", seconds)) s (\(String(format: "%.0f", seconds / Double(Self.saves) * 1e6)) µs each), largest -wal \(largestWAL) bytes, file \(fileAtHalf) -> \(fileAtEnd) bytes, \(stats.revisions) revision rows (\(stats.fullRevisions) full) kept, \(reads) reads, \(opens) opens, 0 errors")
     }
 }
