@@ -150,8 +150,10 @@ extension NavStore {
     /// The schema version this build of NavState creates and reads.
     public static var latestSchemaVersion: Int { SchemaMigration.latestVersion }
 
-    /// `PRAGMA integrity_check`: an empty list when the file is sound,
-    /// otherwise SQLite's description of each problem.
+    /// `PRAGMA integrity_check` and `PRAGMA foreign_key_check`: an empty
+    /// list when the file is sound, otherwise SQLite's description of each
+    /// problem, and a line per table whose rows name a scene that is not
+    /// there.
     public func integrityCheck() throws(NavStoreError) -> [String] {
         try integrityProblems()
     }

@@ -81,8 +81,7 @@ enum Migrator {
     }
 
     /// The connection's pragmas, in one call: durability, the WAL's size
-    /// limit, the page cap, and foreign keys (which `migrate` turns off
-    /// while it works).
+    /// limit, the page cap, and foreign keys off.
     private static func applyPragmas(_ connection: SQLiteConnection, _ configuration: NavStore.Configuration) throws(SQLiteError) {
         var pragmas = [
             configuration.durability == .full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL",
@@ -92,7 +91,15 @@ enum Migrator {
             // under 4 MB even with readers in other processes (the soak test
             // measures it; sqlite.org/pragma.html#pragma_journal_size_limit).
             "PRAGMA journal_size_limit = 2097152",
-            "PRAGMA foreign_keys = ON",
+            // The schema declares its foreign keys (each scene's revisions
+            // and attempts), and `migrate` checks them before each commit,
+            // but the connection does not enforce them: SQLite checks a
+            // declared key for every row a DELETE removes from the child
+            // table, which made trimming a scene's history (every 64th
+            // save) cost 13% of all the saves' instructions. The code that
+            // deletes a scene deletes its rows (`RevisionTable.deleteScene`),
+            // and `integrityProblems` reports a row whose scene is gone.
+            "PRAGMA foreign_keys = OFF",
         ]
         if let pages = configuration.maximumPageCount {
             // PRAGMA takes no bound parameters; the value is an integer from the app.
@@ -103,15 +110,15 @@ enum Migrator {
     }
 
     /// Applies every migration the database has not seen, in order, each in
-    /// its own immediate transaction, recording it in `navstate_migration`,
-    /// then turns foreign keys on for the connection.
+    /// its own immediate transaction, recording it in `navstate_migration`.
     ///
-    /// Foreign keys are off while migrations run, as SQLite's table-rebuild
-    /// procedure requires (sqlite.org/lang_altertable.html#otheralter): with
-    /// them on, dropping a rebuilt `scene` table would cascade-delete every
-    /// revision. `PRAGMA foreign_keys` is a no-op inside a transaction, so it
-    /// is switched outside; `PRAGMA foreign_key_check` runs before each
-    /// commit, so a migration that breaks a reference rolls back.
+    /// Foreign keys are off while migrations run (and on every NavStore
+    /// connection, see `applyPragmas`), as SQLite's table-rebuild procedure
+    /// requires (sqlite.org/lang_altertable.html#otheralter): with them on,
+    /// dropping a rebuilt `scene` table would cascade-delete every revision.
+    /// `PRAGMA foreign_keys` is a no-op inside a transaction, so it is
+    /// switched outside; `PRAGMA foreign_key_check` runs before each commit,
+    /// so a migration that breaks a reference rolls back.
     ///
     /// - Returns: How many migrations were applied.
     static func migrate(
@@ -168,7 +175,6 @@ enum Migrator {
             }
             logger.info("migrated store", metadata: ["path": "\(path)", "migration": "\(migration.name)"])
         }
-        try NavStore.sqlite(path) { () throws(SQLiteError) in try connection.execute("PRAGMA foreign_keys = ON") }
         return applied
     }
 }

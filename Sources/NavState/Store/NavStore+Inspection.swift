@@ -46,10 +46,24 @@ extension NavStore {
         }
     }
 
-    /// `PRAGMA integrity_check`: empty when the file is sound, otherwise
-    /// SQLite's description of each problem.
+    /// `PRAGMA integrity_check`, then `PRAGMA foreign_key_check`: empty
+    /// when the file is sound, otherwise SQLite's description of each
+    /// problem, and one line per table whose rows name a scene that is not
+    /// there (the connection does not enforce the foreign keys, so such a
+    /// row would otherwise go unseen).
     package func integrityProblems() throws(NavStoreError) -> [String] {
-        try problems(reportedBy: "PRAGMA integrity_check")
+        var problems = try problems(reportedBy: "PRAGMA integrity_check")
+        let orphans = try withConnection("foreign key check") { (store: inout State) throws(SQLiteError) -> [(String, String, Int)] in
+            let statement = try store.connection.prepare(
+                "SELECT \"table\", parent, count(*) FROM pragma_foreign_key_check GROUP BY \"table\", parent ORDER BY \"table\"")
+            var found: [(String, String, Int)] = []
+            while try statement.step() { found.append((statement.text(at: 0), statement.text(at: 1), statement.int(at: 2))) }
+            return found
+        }
+        for (table, parent, count) in orphans {
+            problems.append("\(count) row(s) of \(table) name a \(parent) row that does not exist")
+        }
+        return problems
     }
 
     /// The migrations recorded in the database, in order: version, name and

@@ -121,9 +121,7 @@ extension RevisionTable {
                 touched[name] = PrunedScene(scene: name, revisionsRemoved: stale.int(at: 2), deleted: true)
             }
             stale.reset()
-            for id in ids {
-                try connection.cached("DELETE FROM scene WHERE id = ?1").bind(.integer(id)).run()
-            }
+            for id in ids { try deleteScene(connection, id: id) }
             scenes = ids.count
         }
         // Every scene with a row older than its oldest kept revision.
@@ -236,11 +234,25 @@ extension RevisionTable {
 
     // MARK: Deleting and repairing
 
-    /// Deletes a scene's row and, by the foreign keys, its revisions and
-    /// attempts; whether it existed.
+    /// Deletes a scene's row, its revisions and its attempts; whether it
+    /// existed.
     static func deleteScene(_ connection: SQLiteConnection, name: String) throws(SQLiteError) -> Bool {
-        try connection.cached("DELETE FROM scene WHERE name = ?1").bind(.text(name)).run()
-        return connection.changes > 0
+        let find = try connection.cached("SELECT id FROM scene WHERE name = ?1")
+        try find.bind(.text(name))
+        let id = try find.step() ? find.int(at: 0) : nil
+        find.reset()
+        guard let id else { return false }
+        try deleteScene(connection, id: id)
+        return true
+    }
+
+    /// Deletes a scene's revisions, attempts and row. The connection does
+    /// not enforce the foreign keys (see `Migrator.applyPragmas`), so what
+    /// they would cascade is deleted here.
+    static func deleteScene(_ connection: SQLiteConnection, id: Int) throws(SQLiteError) {
+        try connection.cached("DELETE FROM revision WHERE scene_id = ?1").bind(.integer(id)).run()
+        try connection.cached("DELETE FROM restore_attempt WHERE scene_id = ?1").bind(.integer(id)).run()
+        try connection.cached("DELETE FROM scene WHERE id = ?1").bind(.integer(id)).run()
     }
 
     /// Deletes every scene, revision and attempt.

@@ -7,7 +7,8 @@ extension NavStateCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check a database's integrity, and which saved entries an app's registry would drop.",
             discussion: """
-                Runs PRAGMA integrity_check; SQLite's report, if any, is printed under a heading. \
+                Runs PRAGMA integrity_check and PRAGMA foreign_key_check (rows that name a scene \
+                that is not there); SQLite's report, if any, is printed under a heading. \
                 Then loads every scene's head revision and reports each one that cannot load (a head \
                 that names a missing revision, rows with gaps, a layout that does not match its rows; \
                 'navstate repair' sets those aside), and under each scene what its rows say of \
