@@ -93,7 +93,8 @@ package struct RevisionChange: Equatable {
     ///
     /// - Parameter knownKept: For each stack (slot 0, 1, …), how many leading
     ///   elements are already known to have the identities `identities`
-    ///   holds: the comparison starts after them.
+    ///   holds: the comparison starts after them, and a stack whose old and
+    ///   new counts are both that number is unchanged, with nothing read.
     static func delta<Element: StorableElement>(
         updating slots: inout SlotMap<[NavEntry]>, identities: inout SlotMap<[AnyObject?]>,
         to new: SlotMap<[Element]>, layout: String?, knownKept: [Int] = []
