@@ -198,16 +198,6 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
         }
     }
 
-    /// Every stack's entries, in scene order.
-    @inlinable
-    package var flatStacks: [[Element]] {
-        var result: [[Element]] = []
-        result.reserveCapacity(presentations.reduce(content.stackCount) { $0 + $1.content.stackCount })
-        content.appendStacks(to: &result)
-        for presentation in presentations { presentation.content.appendStacks(to: &result) }
-        return result
-    }
-
     /// The same tree with every stack's entries replaced by the next of
     /// `stacks` in scene order and every selection by `selection`'s;
     /// `nil` when there are too few stacks.
