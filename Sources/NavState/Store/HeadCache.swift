@@ -72,11 +72,10 @@ struct HeadCache {
 
     /// A head as a save committed it, given the next serial.
     mutating func keep(_ head: consuming Head, for scene: String) {
-        var head = consume head
         lastSerial &+= 1
         head.serial = lastSerial
         if heads.count >= Self.limit && heads.index(forKey: scene) == nil { heads.removeAll() }
-        heads[scene] = consume head
+        heads[scene] = head
     }
 
     /// A head a load found whole; a save's own head of the same revision
