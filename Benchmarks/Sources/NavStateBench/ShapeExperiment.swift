@@ -58,9 +58,8 @@ enum ShapeExperiment {
         let pushedBytes = try SwiftUIRepresentation.encode(base + [BenchData.route(10)])
 
         let store = try NavStore(path: directory.appendingPathComponent("store.sqlite").path, configuration: Workloads.quiet())
-        var state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: registry) })
+        let state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: registry) })
         try store.saveBlocking(state, scene: "main")
-        var pending = try AnyDestination(BenchData.route(10), in: registry)
 
         // A file made by NavStore, so the schema, keys and foreign keys are
         // the store's; rows the size of a push's delta, and every seventh
@@ -94,7 +93,7 @@ enum ShapeExperiment {
         // Every contender does the app's untimed work before its timed step,
         // as in the save tables: its own pop, and the tap that makes the next
         // destination.
-        var tapped = pending
+        var tapped = try AnyDestination(BenchData.route(10), in: registry)
         func tap() throws { tapped = try AnyDestination(BenchData.route(10), in: registry) }
         let contenders = [
             Contender("raw sqlite3 floor", prepare: { try floor.save(scene: "main", bytes: baseBytes); try tap() }, step: {
@@ -111,16 +110,7 @@ enum ShapeExperiment {
                 try raw.run("COMMIT")
             }),
             Contender("the save's INSERT alone (autocommit)", prepare: { try insert(); try tap() }, step: { try insert() }),
-            Contender("NavStore save", prepare: {
-                if state.root.count > 10 {
-                    state.root.removeLast()
-                    try store.saveBlocking(state, scene: "main")
-                }
-                pending = try AnyDestination(BenchData.route(10), in: registry)
-            }, step: {
-                state.root.append(pending)
-                try store.saveBlocking(state, scene: "main")
-            }),
+            try Workloads.pushAndSave("NavStore save", store: store, state: state, depth: 10),
         ]
         let results = try await Harness.run(contenders, rounds: 10, perRound: 200, warmup: 100)
         _ = tapped

@@ -118,6 +118,25 @@ enum Workloads {
         return results
     }
 
+    /// A NavStore save after one push onto the stack on screen, the
+    /// destination already made, as an app's save after a tap: the untimed
+    /// `prepare` pops back to `depth` entries (saving that) and makes the
+    /// next destination, so the step times the push and its save alone.
+    static func pushAndSave(_ name: String, store: NavStore, state start: SceneState<AnyDestination>, depth: Int) throws -> Contender {
+        var state = start
+        var pending = try AnyDestination(BenchData.route(depth), in: BenchData.registry)
+        return Contender(name, prepare: {
+            if state.root.count > depth {
+                state.root.removeLast()
+                try store.saveBlocking(state, scene: "main")
+            }
+            pending = try AnyDestination(BenchData.route(depth), in: BenchData.registry)
+        }, step: {
+            state.root.append(pending)
+            try store.saveBlocking(state, scene: "main")
+        })
+    }
+
     /// NavStore saves after one push on a 10-deep and a 1,000-deep stack,
     /// interleaved in one run so their ratio holds on a noisy machine.
     static func saveByDepth(in directory: URL, iterations: Int) async throws -> [String: Stats] {
@@ -125,19 +144,9 @@ enum Workloads {
         var contenders: [Contender] = []
         for depth in [10, 1000] {
             let store = try NavStore(path: directory.appendingPathComponent("depth-\(depth).sqlite").path, configuration: quiet())
-            var state = SceneState<AnyDestination>(root: try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) })
+            let state = SceneState<AnyDestination>(root: try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) })
             try store.saveBlocking(state, scene: "main")
-            var pending = try AnyDestination(BenchData.route(depth), in: registry)
-            contenders.append(Contender("\(depth)-deep", prepare: {
-                if state.root.count > depth {
-                    state.root.removeLast()
-                    try store.saveBlocking(state, scene: "main")
-                }
-                pending = try AnyDestination(BenchData.route(depth), in: registry)
-            }, step: {
-                state.root.append(pending)
-                try store.saveBlocking(state, scene: "main")
-            }))
+            contenders.append(try pushAndSave("\(depth)-deep", store: store, state: state, depth: depth))
         }
         return try await Harness.run(contenders, rounds: 20, perRound: max(1, iterations / 20), warmup: max(2, iterations / 20))
     }
@@ -166,19 +175,8 @@ enum Workloads {
             root: BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })),
                               ("one tab of 5 × 10", try fiveTabs(depth: 10))] {
             let store = try NavStore(path: directory.appendingPathComponent("tab-\(name.count).sqlite").path, configuration: quiet())
-            var state = start
-            try store.saveBlocking(state, scene: "main")
-            var pending = try AnyDestination(BenchData.route(10), in: registry)
-            contenders.append(Contender(name, prepare: {
-                if state.root.count > 10 {
-                    state.root.removeLast()
-                    try store.saveBlocking(state, scene: "main")
-                }
-                pending = try AnyDestination(BenchData.route(10), in: registry)
-            }, step: {
-                state.root.append(pending)
-                try store.saveBlocking(state, scene: "main")
-            }))
+            try store.saveBlocking(start, scene: "main")
+            contenders.append(try pushAndSave(name, store: store, state: start, depth: 10))
         }
         return try await Harness.run(contenders, rounds: 20, perRound: max(1, iterations / 20), warmup: max(2, iterations / 20))
     }
