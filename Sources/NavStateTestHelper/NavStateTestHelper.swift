@@ -35,6 +35,12 @@ import NavStateTooling
 ///   (or `restored none`) and kills itself with SIGKILL the moment `restore`
 ///   returns, with nothing closed or flushed.
 ///
+/// - `change-and-die DB SCENE CHANGE`: saves three revisions, then changes
+///   its own files under the open store (`delete-wal`, `truncate`), tries
+///   three more saves, and kills itself with SIGKILL, as iOS ends an app;
+///   prints `saved REVISION` for each save acknowledged and `error
+///   DESCRIPTION` for each refused.
+///
 /// `save` and `stress` keep every revision, so the tests can check each.
 ///
 /// Every line is written straight to the descriptor, so a kill never loses
@@ -70,6 +76,25 @@ struct NavStateTestHelper {
                 let store = try await NavStore.open(path: arguments[1], configuration: configuration(full: false))
                 let restored = try await store.restore(scene: arguments[2], registry: DestinationRegistry())
                 say("restored \(restored.report.revision.map(String.init) ?? "none")")
+                kill(getpid(), SIGKILL)
+            case "change-and-die" where arguments.count == 4:
+                let path = arguments[1]
+                let store = try NavStore(path: path, configuration: configuration(full: false))
+                for revision in 1...6 {
+                    if revision == 4 {
+                        switch arguments[3] {
+                        case "delete-wal": unlink(path + "-wal")
+                        case "truncate": truncate(path, 0)
+                        default: usage()
+                        }
+                    }
+                    do {
+                        let saved = try await store.save(SceneState(root: (0..<revision).map { NavEntry(tag: "Int", payload: String($0)) }), scene: arguments[2])
+                        say("saved \(saved.revision)")
+                    } catch {
+                        say("error \(error)")
+                    }
+                }
                 kill(getpid(), SIGKILL)
             case "stress" where arguments.count == 5:
                 guard let threads = Int(arguments[3]), let saves = Int(arguments[4]) else { usage() }

@@ -27,6 +27,12 @@ extension NavStore {
         public var sceneBytes: Int = 1024 * 1024
         /// UTF-8 bytes of a scene name. Default 256.
         public var sceneNameBytes: Int = 256
+        /// Stacks in a whole scene: the root's, every tab's and split
+        /// view's detail, every managed presentation's. Default 1,000.
+        public var stacksPerScene: Int = 1_000
+        /// How deeply tab bars and split views nest inside one another at
+        /// one presentation level (a split view in a tab is 2). Default 16.
+        public var nestingDepth: Int = 16
 
         /// Limits with every default.
         public init() {}

@@ -66,6 +66,18 @@ extension NavStore.Limits {
         }
     }
 
+    /// Checks the stacks a state holds and how deeply its containers nest.
+    func checkLayout<Element>(stacks: Int, state: SceneState<Element>, scene: String) throws(NavStoreError) {
+        if stacks > stacksPerScene {
+            throw .limitExceeded(.stacksPerScene, scene: scene, actual: stacks, limit: stacksPerScene)
+        }
+        guard !state.isChain else { return }
+        for level in 0...state.presentations.count {
+            guard let depth = state.container(level: level)?.nestingDepth, depth > nestingDepth else { continue }
+            throw .limitExceeded(.nestingDepth, scene: scene, actual: depth, limit: nestingDepth)
+        }
+    }
+
     /// Checks every limit; returns the state's tag and payload bytes, in all
     /// and per stack.
     ///
@@ -89,6 +101,7 @@ extension NavStore.Limits {
         let flat = flat ?? Slots.of(state)
         let slots = flat.slots
         let stacks = slots.denseSlots.upperBound
+        try checkLayout(stacks: stacks, state: state, scene: scene)
         var stackBytes: [Int] = []
         stackBytes.reserveCapacity(stacks)
         func countStack(_ stack: [Element]) throws(NavStoreError) {

@@ -58,6 +58,9 @@ extension NavStore {
     ) throws(SQLiteError) -> Result<(StoredRevision, [StoredDamage])?, NavStoreError> {
         let connection = store.connection
         guard let (sceneID, kept) = try RevisionTable.sceneRow(connection, name: scene) else { return .success(nil) }
+        guard StoredRange.sceneID.contains(sceneID) else {
+            return .failure(.damagedScene(path: path, scene: scene, revision: 0, damage: .sceneIDOutOfRange(sceneID)))
+        }
         guard let head = try RevisionTable.headRow(connection, sceneID: sceneID) else {
             if revision == nil {
                 return .failure(.damagedScene(path: path, scene: scene, revision: 0, damage: .noRevision))
@@ -92,8 +95,11 @@ extension NavStore {
         case .failure(let damage): return .failure(damage)
         case .success(let value): read = value
         }
-        guard let layout = StoredLayout.decode(read.layout),
-              let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
+        guard let layout = StoredLayout.decode(read.layout) else { return .failure(.unreadableLayout) }
+        // What a layout may hold is checked whatever the caller's limits:
+        // a tampered tree is damage to every reader.
+        if let past = layout.pastLimits(limits ?? configuration.limits) { return .failure(past) }
+        guard let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
         else { return .failure(.unreadableLayout) }
         if number == top.number && damage.isEmpty, let chainBytes = top.chainBytes {
             store.cache.remember(

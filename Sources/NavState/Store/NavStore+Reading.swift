@@ -80,6 +80,8 @@ extension NavStore {
         _ path: String, _ configuration: Configuration
     ) throws(NavStoreError) -> (state: State, migrationsApplied: Int) {
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
+        try StoreFile.checkReadable(path)
+        if let target = try? StoreFile.resolvingDirectory(of: path) { OpenWriters.settle(target) }
         let (connection, source) = try readingConnection(path, configuration)
         return (State(connection: connection, reading: source), 0)
     }
@@ -105,6 +107,12 @@ extension NavStore {
                 case .olderSchema, .notInitialized:
                     guard ReadingSource.walHoldsFrames(path), ContinuousClock.now < deadline else { throw error }
                     usleep(5_000)
+                case .cannotOpen(_, .copyForReading, _):
+                    // The -wal was there when the reader looked and gone when
+                    // it copied it: the writer closed, folding it into the
+                    // file. Look again; the main file now reads whole.
+                    guard ContinuousClock.now < deadline else { throw error }
+                    usleep(1_000)
                 default:
                     throw error
                 }

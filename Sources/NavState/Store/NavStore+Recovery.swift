@@ -92,6 +92,11 @@ extension NavStore {
         }
         var damaged: [SceneDamage] = []
         for (name, head) in names {
+            if head == StoredRange.revision.upperBound {
+                // It loads, but no save can follow it.
+                damaged.append(SceneDamage(scene: name, revision: head, damage: .revisionNumberExhausted(head)))
+                continue
+            }
             do {
                 guard let (_, damage) = try loadChecked(scene: name, revision: nil, limits: nil) else { continue }
                 if let first = damage.lazy.compactMap(\.damage).first {

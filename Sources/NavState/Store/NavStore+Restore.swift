@@ -220,12 +220,16 @@ extension NavStore {
                         seen += 1
                         if seen > window { break }
                         if let kept = top?.keptRevisions, seen > kept { break }
-                        let unconfirmed = rows.int(at: 5)
+                        // A count out of range (negative, tampered) is not
+                        // known to be under the limit: it has used up its
+                        // launches, so the guard still steps back.
+                        let stored = rows.int(at: 5)
+                        let unconfirmed = StoredRange.count.contains(stored) ? stored : limit
                         if unconfirmed >= limit {
                             choice.skipped.append(.init(revision: number, unconfirmedRestores: unconfirmed, damage: nil))
                             continue
                         }
-                        chosen = (number, rowBase, Date(timeIntervalSince1970: rows.double(at: 6)))
+                        chosen = (number, rowBase, StoredRange.date(rows.double(at: 6)))
                     }
                     chain.append((number, rowBase, rows.isBlob(at: 7) ? rows.withBlob(at: 7) { Array($0) } : nil))
                     // At its base, or a base that cannot be (the reader names it).

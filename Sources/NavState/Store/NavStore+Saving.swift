@@ -210,6 +210,12 @@ extension NavStore {
                 } else {
                     let row = try RevisionTable.locateHead(connection, scene: scene)
                     head = row.map(FoundHead.init) ?? FoundHead(sceneID: 0, keptRevisions: nil, top: nil)
+                    if let row, !StoredRange.sceneID.contains(row.sceneID) {
+                        // 0 would read as "no row yet", and no revision can be
+                        // told apart by an id out of range.
+                        return .failure(.damagedScene(
+                            path: path, scene: scene, revision: row.head?.number ?? 0, damage: .sceneIDOutOfRange(row.sceneID)))
+                    }
                 }
                 let number = head.top?.number ?? 0
                 guard number < StoredRange.revision.upperBound else {

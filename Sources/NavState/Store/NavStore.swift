@@ -49,6 +49,11 @@ public final class NavStore: Sendable {
         /// call that would touch the file fails with
         /// ``NavStoreError/suspended(path:)``.
         var isSuspended = false
+        /// A writer's watch on its files; `nil` in memory and for readers.
+        var files: FileWatch?
+        /// Set when the files changed under a writer: every call fails with
+        /// it (``detach(_:)``).
+        var detached: FileChange?
     }
 
     /// The database file's path, or `:memory:`.
@@ -116,6 +121,7 @@ public final class NavStore: Sendable {
                 "migrationsApplied": "\(opened.migrationsApplied)",
             ])
             state = LockedState(opened.state)
+            if let target = opened.state.files?.target { OpenWriters.register(self, at: target) }
         } catch {
             configuration.logger.error("could not open store", metadata: ["path": "\(path)", "error": "\(error)"])
             throw error
@@ -134,21 +140,29 @@ public final class NavStore: Sendable {
     private static func openForWriting(
         _ path: String, _ configuration: Configuration
     ) throws(NavStoreError) -> (state: State, migrationsApplied: Int) {
-        if path != ":memory:" { try StoreFile.createOwnerOnlyFileIfMissing(path) }
-        let connection = try sqlite(path) { () throws(SQLiteError) in
-            try SQLiteConnection(
-                path: path, mode: .readWrite(create: path == ":memory:"),
-                busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+        let prepared = path == ":memory:" ? nil : try StoreFile.prepareForWriting(path)
+        if let prepared { OpenWriters.settle(prepared.target) }
+        do {
+            let connection = try sqlite(path) { () throws(SQLiteError) in
+                try SQLiteConnection(
+                    path: prepared?.target ?? path, mode: .readWrite(create: path == ":memory:"),
+                    busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+            }
+            let version = try Migrator.checkBelongsToNavState(connection, path: path)
+            try Migrator.configure(connection, configuration)
+            // An up-to-date file, what every launch but the first after an
+            // update meets, needs no migration transaction: its version is final
+            // (a newer build's would be refused above).
+            let applied = version == SchemaMigration.latestVersion
+                ? 0 : try Migrator.migrate(connection, logger: configuration.logger, path: path)
+            if path != ":memory:" { try StoreFile.applyFileAttributes(path, configuration) }
+            return (State(connection: connection, files: prepared.map { FileWatch(connection, target: $0.target) }), applied)
+        } catch {
+            // A file this open created and could not make a store of (a
+            // full disk) is not left behind as an empty file.
+            if let prepared, prepared.created { StoreFile.removeEmptyStore(prepared.target) }
+            throw error
         }
-        let version = try Migrator.checkBelongsToNavState(connection, path: path)
-        try Migrator.configure(connection, configuration)
-        // An up-to-date file, what every launch but the first after an
-        // update meets, needs no migration transaction: its version is final
-        // (a newer build's would be refused above).
-        let applied = version == SchemaMigration.latestVersion
-            ? 0 : try Migrator.migrate(connection, logger: configuration.logger, path: path)
-        if path != ":memory:" { try StoreFile.applyFileAttributes(path, configuration) }
-        return (State(connection: connection), applied)
     }
 
     /// Runs `body` with the connection, naming SQLite's failures as
@@ -168,9 +182,10 @@ public final class NavStore: Sendable {
     ) throws(NavStoreError) -> T {
         let outcome: Result<T, NavStoreError> = state.withLock { state in
             if state.isSuspended { return .failure(.suspended(path: path)) }
-            // A writer checks its file is still the one at its path (one
-            // stat); readers of a copy or an immutable file need not.
-            if state.reading == nil, state.connection.hasMoved { return .failure(.fileMoved(path: path)) }
+            // A writer checks its files are still the ones at its path;
+            // readers of a copy or an immutable file need not.
+            lookAtFiles(&state)
+            if let change = state.detached { return .failure(change.error(path: path)) }
             if let reading = state.reading, reading.isStale(path: path) {
                 // A writer has opened the file since: read through its WAL.
                 do throws(NavStoreError) {

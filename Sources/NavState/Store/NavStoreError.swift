@@ -48,12 +48,29 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// was doing, `cause` what the system or SQLite said, when it said
     /// anything (its words, not NavState's).
     case cannotOpen(path: String, step: OpenStep, cause: String?)
+    /// Something other than a regular file is at the path, or at its
+    /// `-wal` or `-shm` (`path` names which): a directory, a FIFO, a device,
+    /// or, for a store that writes, a symbolic link. It was refused before
+    /// anything was opened or changed; point the store at a regular file
+    /// or a missing one. (Links in the folders above are followed.)
+    case notARegularFile(path: String)
     /// Another connection held the database longer than the busy timeout.
     case busy(path: String)
     /// The file was deleted, renamed or replaced while the store had it
     /// open (a user clearing the app's data, a sync tool): what it would
     /// write would be lost, so nothing was written. Open a new store.
     case fileMoved(path: String)
+    /// The store's `-wal` was deleted or replaced while the store had it
+    /// open: a save would be lost when the app ends, so nothing was saved.
+    /// The store folded what it had saved into the file and let go of it;
+    /// every later call fails the same way. Open a new store: it finds
+    /// every save this one acknowledged.
+    case walChanged(path: String)
+    /// The file was cut short in place while the store had it open: pages
+    /// it held are gone, so nothing was saved, and the store wrote nothing
+    /// more into it. Every later call fails the same way; open the file
+    /// with ``NavStore/openRecovering(path:configuration:)``.
+    case fileCutShort(path: String)
     /// The store is suspended (``NavStore/suspend()``, the app is going to
     /// be suspended): nothing reads or writes the file until
     /// ``NavStore/resume()``. Nothing was saved; save again after resuming.
@@ -138,6 +155,10 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case sceneBytes
         /// ``NavStore/Limits/sceneNameBytes``.
         case sceneNameBytes
+        /// ``NavStore/Limits/stacksPerScene``.
+        case stacksPerScene
+        /// ``NavStore/Limits/nestingDepth``.
+        case nestingDepth
 
         public var description: String {
             switch self {
@@ -145,6 +166,8 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             case .payloadBytes: "payload bytes per entry"
             case .sceneBytes: "total bytes per scene state"
             case .sceneNameBytes: "scene name bytes"
+            case .stacksPerScene: "stacks per scene"
+            case .nestingDepth: "levels of nested tab bars and split views"
             }
         }
     }
@@ -194,10 +217,16 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the disk holding \(path) is full; nothing was saved. Free some space and save again"
         case let .cannotOpen(path, step, cause):
             return "\(path) cannot be opened: \(step)" + (cause.map { ": \($0)" } ?? "")
+        case let .notARegularFile(path):
+            return "\(path) is not a regular file (a symbolic link, a directory, a FIFO or a device); nothing was opened or changed. Point the store at a regular file, or at a path where none exists yet"
         case let .busy(path):
             return "\(path) stayed locked by another connection past the busy timeout; try again"
         case let .fileMoved(path):
             return "\(path) was deleted or replaced while it was open; nothing was saved. Open the store again to start a new file"
+        case let .walChanged(path):
+            return "the -wal of \(path) was deleted or replaced while it was open; nothing was saved, and what was saved before is in the file. Open the store again"
+        case let .fileCutShort(path):
+            return "\(path) was cut short while it was open, so saved pages are gone; nothing was saved. Open it with NavStore.openRecovering to set it aside and start fresh"
         case let .suspended(path):
             return "\(path) is suspended while the app is in the background; nothing was read or written. Save again after NavStore.resume()"
         case let .conflict(scene, expected, actual):

@@ -22,11 +22,11 @@ extension RevisionTable {
         guard let head else {
             return SceneSummary(
                 scene: name, revision: 0, entryCount: 0, presentations: 0,
-                updatedAt: Date(timeIntervalSince1970: createdAt), bytes: 0, headIsMissing: true)
+                updatedAt: StoredRange.date(createdAt), bytes: 0, headIsMissing: true)
         }
         return SceneSummary(
             scene: name, revision: head.number, entryCount: storedCount(head.entries),
-            presentations: storedCount(head.presentations), updatedAt: Date(timeIntervalSince1970: head.savedAt),
+            presentations: storedCount(head.presentations), updatedAt: StoredRange.date(head.savedAt),
             bytes: storedBytes(head.bytes), headIsMissing: false)
     }
 
@@ -108,10 +108,12 @@ extension RevisionTable {
             let stale = try connection.cached("""
                 SELECT s.id, s.name, (SELECT count(*) FROM revision AS r WHERE r.scene_id = s.id)
                 FROM scene AS s
-                -- The time of its last save: its newest revision's, or its creation when it has none.
-                WHERE coalesce(
-                    (SELECT r.saved_at FROM revision AS r WHERE r.scene_id = s.id ORDER BY r.number DESC LIMIT 1),
-                    s.created_at) < ?1
+                -- The time of its last save: its newest revision's, or its creation when it has none;
+                -- a time out of range is as old as can be (StoredRange.date).
+                WHERE (SELECT CASE WHEN t BETWEEN 0 AND 253402300799 THEN t ELSE 0 END FROM (SELECT coalesce(
+                    (SELECT r.saved_at FROM revision AS r
+                     WHERE r.scene_id = s.id AND r.number BETWEEN 1 AND 4503599627370496 ORDER BY r.number DESC LIMIT 1),
+                    s.created_at) AS t)) < ?1
                 """)
             try stale.bind(.real(cutoff))
             var ids: [Int] = []
@@ -124,21 +126,24 @@ extension RevisionTable {
             for id in ids { try deleteScene(connection, id: id) }
             scenes = ids.count
         }
-        // Every scene with a row older than its oldest kept revision.
+        // Every scene with more rows than it keeps, and the number of the
+        // oldest row it keeps: the newest rows that are there, counted, not
+        // the head's number less the count, so a head whose number was
+        // tampered upwards does not take every loadable revision with it.
         let old = try connection.cached("""
-            SELECT s.id, s.name, h.head FROM scene AS s
-            JOIN (SELECT scene_id, max(number) AS head, min(number) AS oldest FROM revision
-                  WHERE number BETWEEN 1 AND 4503599627370496 GROUP BY scene_id) AS h
-                ON h.scene_id = s.id
-            WHERE h.oldest <= h.head - ?1
+            SELECT s.id, s.name,
+                   (SELECT number FROM revision WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496
+                    ORDER BY number DESC LIMIT 1 OFFSET ?1 - 1)
+            FROM scene AS s
+            WHERE (SELECT count(*) FROM revision WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496) > ?1
             """)
         try old.bind(.integer(keepRevisions))
-        var scenesWithOldRows: [(id: Int, name: String, head: Int)] = []
+        var scenesWithOldRows: [(id: Int, name: String, oldestKept: Int)] = []
         while try old.step() { scenesWithOldRows.append((old.int(at: 0), old.text(at: 1), old.int(at: 2))) }
         old.reset()
         var revisions = touched.values.reduce(0) { $0 + $1.revisionsRemoved }
         for scene in scenesWithOldRows {
-            let oldestKept = scene.head - keepRevisions + 1
+            let oldestKept = scene.oldestKept
             try rebase(connection, sceneID: scene.id, at: oldestKept)
             try connection.cached("DELETE FROM revision WHERE scene_id = ?1 AND number < ?2")
                 .bind(.integer(scene.id), .integer(oldestKept)).run()
@@ -225,7 +230,7 @@ extension RevisionTable {
         var revisions: [RevisionSummary] = []
         while try statement.step() {
             revisions.append(RevisionSummary(
-                revision: statement.int(at: 0), savedAt: Date(timeIntervalSince1970: statement.double(at: 1)),
+                revision: statement.int(at: 0), savedAt: StoredRange.date(statement.double(at: 1)),
                 entryCount: RevisionTable.storedCount(statement.int(at: 2)), presentations: RevisionTable.storedCount(statement.int(at: 3)),
                 bytes: RevisionTable.storedBytes(statement.int(at: 4))))
         }
@@ -264,7 +269,8 @@ extension RevisionTable {
     /// none), by name.
     static func scenesWithHeadNumbers(_ connection: SQLiteConnection) throws(SQLiteError) -> [(String, Int)] {
         let statement = try connection.cached("""
-            SELECT s.name, coalesce((SELECT max(r.number) FROM revision AS r WHERE r.scene_id = s.id), 0)
+            SELECT s.name, coalesce((SELECT max(r.number) FROM revision AS r
+                                     WHERE r.scene_id = s.id AND r.number BETWEEN 1 AND 4503599627370496), 0)
             FROM scene AS s ORDER BY s.name
             """)
         defer { statement.reset() }

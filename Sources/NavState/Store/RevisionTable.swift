@@ -33,12 +33,34 @@ enum RevisionTable {
     }
 
     /// Creates a scene's row; returns its id.
+    ///
+    /// The id is one past the largest in range that the file has used
+    /// (`sqlite_sequence` included, so a deleted scene's id is not reused),
+    /// never AUTOINCREMENT's own pick: a scene id or sequence tampered to
+    /// 2^63 - 1 would make SQLite refuse every new scene as if the disk were
+    /// full. With every id in range used, the lowest free one is taken.
     static func insertScene(
         _ connection: SQLiteConnection, name: String, createdAt: Double, keptRevisions: Int?
     ) throws(SQLiteError) -> Int {
-        try connection.cached("INSERT INTO scene (name, created_at, kept_revisions) VALUES (?1, ?2, ?3)")
-            .bind(.text(name), .real(createdAt), keptRevisions.map { .integer($0) } ?? .null).run()
-        return try connection.integer("SELECT last_insert_rowid()")
+        let next = try connection.cached("""
+            SELECT max(coalesce((SELECT max(id) FROM scene WHERE id BETWEEN 1 AND 4503599627370496), 0),
+                       coalesce((SELECT max(seq) FROM sqlite_sequence
+                                 WHERE name = 'scene' AND seq BETWEEN 1 AND 4503599627370496), 0),
+                       coalesce((SELECT max(scene_id) FROM revision WHERE scene_id BETWEEN 1 AND 4503599627370496), 0)) + 1
+            """)
+        defer { next.reset() }
+        var id = try next.step() ? next.int(at: 0) : 1
+        if !StoredRange.sceneID.contains(id) {
+            let free = try connection.cached("""
+                SELECT coalesce(min(id + 1), 1) FROM scene
+                WHERE id BETWEEN 0 AND 4503599627370495 AND id + 1 NOT IN (SELECT id FROM scene)
+                """)
+            defer { free.reset() }
+            id = try free.step() ? free.int(at: 0) : 1
+        }
+        try connection.cached("INSERT INTO scene (id, name, created_at, kept_revisions) VALUES (?1, ?2, ?3, ?4)")
+            .bind(.integer(id), .text(name), .real(createdAt), keptRevisions.map { .integer($0) } ?? .null).run()
+        return id
     }
 
     /// Sets how many revisions a scene keeps: where its history starts is
@@ -119,7 +141,7 @@ enum RevisionTable {
             return nil
         }
         let base = find.int(at: 0)
-        let savedAt = Date(timeIntervalSince1970: find.double(at: 1))
+        let savedAt = StoredRange.date(find.double(at: 1))
         find.reset()
         var reader: ChainReader
         switch ChainReader.start(sceneID: sceneID, number: number, base: base) {

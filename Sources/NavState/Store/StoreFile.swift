@@ -12,36 +12,126 @@ import Musl
 /// the store's parts (with `HeadCache`, `RevisionTable` and `Migrator`);
 /// where the file lives is `NavStore.defaultURL(appGroup:fileName:)`'s.
 enum StoreFile {
-    /// Creates an empty file readable and writable by its owner only. SQLite
-    /// gives the `-wal` and `-shm` files it creates the same mode.
-    static func createOwnerOnlyFileIfMissing(_ path: String) throws(NavStoreError) {
+    /// What a writer opens, and whether this open created it.
+    struct Prepared {
+        /// The path with its directory's symbolic links resolved: the one
+        /// handed to SQLite, which refuses a link in any part of the path
+        /// (`SQLITE_OPEN_NOFOLLOW`).
+        let target: String
+        /// Whether this open created the (empty) file.
+        let created: Bool
+    }
+
+    /// Gets `path` ready for a writer: its directory resolved (on Apple
+    /// platforms an app's folders are under `/var`, a link to
+    /// `/private/var`, and any folder may be reached through links), the
+    /// file and its `-wal` and `-shm` each either missing or a regular file
+    /// (never a link, a directory, a FIFO or a device: those are refused
+    /// before anything is opened or changed), and the file created empty
+    /// and owner-only if it is missing.
+    static func prepareForWriting(_ path: String) throws(NavStoreError) -> Prepared {
+        let target = try resolvingDirectory(of: path)
+        for suffix in ["", "-wal", "-shm"] {
+            if !isRegularOrMissing(target + suffix, following: false) { throw .notARegularFile(path: path + suffix) }
+        }
+        return Prepared(target: target, created: try createOwnerOnlyFileIfMissing(target, reportedAs: path))
+    }
+
+    /// Checks that what a reader would open is a regular file, following
+    /// links (a reader changes nothing, so a link does no harm): a FIFO
+    /// would hang the open, a directory or a device would fail inside
+    /// SQLite with its raw words.
+    static func checkReadable(_ path: String) throws(NavStoreError) {
+        for suffix in ["", "-wal", "-shm"] {
+            if !isRegularOrMissing(path + suffix, following: true) { throw .notARegularFile(path: path + suffix) }
+        }
+    }
+
+    /// Whether `path` is a regular file or nothing at all (or cannot be
+    /// seen, which the open then reports in its own words).
+    static func isRegularOrMissing(_ path: String, following: Bool) -> Bool {
+        var info = stat()
+        guard (following ? stat(path, &info) : lstat(path, &info)) == 0 else { return true }
+        return (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// `path` with the symbolic links of its directory resolved; the last
+    /// component is kept as it is, so a link there is still seen (and
+    /// refused) as a link.
+    static func resolvingDirectory(of path: String) throws(NavStoreError) -> String {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let resolved = realpath(directory, nil) else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .cannotOpen(path: path, step: .createFile(directoryExists: false), cause: nil) }
+            throw .cannotOpen(path: path, step: .createFile(directoryExists: true), cause: String(cString: strerror(code)))
+        }
+        defer { free(resolved) }
+        let folder = String(cString: resolved)
+        return folder == "/" ? "/" + name : folder + "/" + name
+    }
+
+    /// Creates an empty file readable and writable by its owner only, and
+    /// says whether it did. SQLite gives the `-wal` and `-shm` files it
+    /// creates the same mode. `path` is what errors name.
+    private static func createOwnerOnlyFileIfMissing(_ target: String, reportedAs path: String) throws(NavStoreError) -> Bool {
         // A file with data, what every launch but the first meets: one
         // lstat, nothing to create.
         var existing = stat()
-        if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG, existing.st_size > 0 { return }
-        let descriptor = openFile(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if lstat(target, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG, existing.st_size > 0 { return false }
+        let descriptor = openFile(target, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if descriptor >= 0 {
             // The process umask could only have narrowed 0600; make it exact.
             fchmod(descriptor, 0o600)
             close(descriptor)
-            return
+            return true
         }
         let code = errno
         if code == EEXIST {
+            // Another process created it first, or it was there and empty.
+            if !isRegularOrMissing(target, following: false) { throw .notARegularFile(path: path) }
             // An empty file is initialised as a new store: it gets the mode
             // a store this library creates has, whatever it was given, and
             // so do the -wal and -shm SQLite creates beside it (they take
             // the main file's mode). A file that holds data keeps its mode.
+            // Each is changed through a descriptor opened without following
+            // links, so a link put there since the check changes nothing.
             var info = stat()
-            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 {
-                for suffix in ["", "-wal", "-shm"] { chmod(path + suffix, 0o600) }
+            if lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 {
+                for suffix in ["", "-wal", "-shm"] { ownerOnly(target + suffix) }
             }
-            return
+            return false
         }
         if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path) }
         if code == ENOSPC || code == EDQUOT { throw .diskFull(path: path) }
         if code == ENOENT { throw .cannotOpen(path: path, step: .createFile(directoryExists: false), cause: nil) }
         throw .cannotOpen(path: path, step: .createFile(directoryExists: true), cause: String(cString: strerror(code)))
+    }
+
+    /// Sets a regular file's mode to 0600, never through a link and never
+    /// blocking on a FIFO.
+    private static func ownerOnly(_ path: String) {
+        let descriptor = openFile(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        fchmod(descriptor, 0o600)
+    }
+
+    /// Removes what a failed open of a file it created left: the empty file,
+    /// an empty `-wal` and the `-shm` beside it. A file that holds anything
+    /// (another process got further) is left alone.
+    static func removeEmptyStore(_ target: String) {
+        var info = stat()
+        guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 else { return }
+        if lstat(target + "-wal", &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 else { return }
+            unlink(target + "-wal")
+        }
+        if lstat(target + "-shm", &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { unlink(target + "-shm") }
+        unlink(target)
     }
 
     /// The paths a writable open marks as excluded from backups (or not):

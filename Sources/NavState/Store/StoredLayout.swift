@@ -409,3 +409,50 @@ package indirect enum StoredShape: Codable, Equatable {
         }
     }
 }
+
+extension StoredLayout {
+    /// The damage of a layout that holds more stacks, or nests deeper, than
+    /// `limits` let a save write: a tampered file, whose tree is not
+    /// rebuilt (nor checked, tab by tab, on every launch).
+    func pastLimits(_ limits: NavStore.Limits) -> Damage? {
+        guard let shapes else {
+            let stacks = presentations.count + 1
+            return stacks > limits.stacksPerScene ? .pastStackLimit(limit: limits.stacksPerScene) : nil
+        }
+        var stacks = 0
+        for shape in shapes {
+            guard let measured = shape.measured(stackBudget: limits.stacksPerScene - stacks, depthBudget: limits.nestingDepth) else {
+                return .pastStackLimit(limit: limits.stacksPerScene)
+            }
+            if measured.depth > limits.nestingDepth { return .pastNestingLimit(limit: limits.nestingDepth) }
+            stacks += measured.stacks
+        }
+        return nil
+    }
+}
+
+extension StoredShape {
+    /// The stacks the shape holds and how deeply it nests; `nil` once the
+    /// stacks pass `stackBudget`. It stops descending past `depthBudget`,
+    /// so a tampered shape costs no more than the limits allow.
+    func measured(stackBudget: Int, depthBudget: Int) -> (stacks: Int, depth: Int)? {
+        switch self {
+        case .stack:
+            return stackBudget >= 1 ? (1, 0) : nil
+        case .tabs(let tabs, _):
+            guard depthBudget > 0 else { return (0, 1) }
+            var stacks = 0
+            var depth = 0
+            for tab in tabs {
+                guard let inner = tab.content.measured(stackBudget: stackBudget - stacks, depthBudget: depthBudget - 1) else { return nil }
+                stacks += inner.stacks
+                depth = max(depth, inner.depth)
+            }
+            return (stacks, depth + 1)
+        case .split(let split):
+            guard depthBudget > 0 else { return (0, 1) }
+            guard let inner = split.detail.measured(stackBudget: stackBudget, depthBudget: depthBudget - 1) else { return nil }
+            return (inner.stacks, inner.depth + 1)
+        }
+    }
+}

@@ -10,8 +10,9 @@ extension NavStateCommand {
                 Runs PRAGMA integrity_check and PRAGMA foreign_key_check (rows that name a scene \
                 that is not there); SQLite's report, if any, is printed under a heading. \
                 Then loads every scene's head revision and reports each one that cannot load (a head \
-                that names a missing revision, rows with gaps, a layout that does not match its rows; \
-                'navstate repair' sets those aside), and under each scene what its rows say of \
+                that names a missing revision, rows with gaps, a layout that does not match its rows) or \
+                that can take no further save (a scene id out of range, a head at the largest revision \
+                number); 'navstate repair' sets those aside, and under each scene what its rows say of \
                 themselves that is not so ('inconsistent:' lines: kept_revisions or revision numbers \
                 out of range, a head row whose counts are not its state's). Then a dry-run restore of every scene's head (or of \
                 the scenes named) against a registry manifest: entries whose tag the app no longer \

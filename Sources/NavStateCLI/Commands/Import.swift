@@ -56,7 +56,7 @@ extension NavStateCommand {
             var (state, detected) = try SceneImport.read(data, format: format)
             guard let stack else {
                 try database.configuration.limits.check(state, scene: scene)
-                let result = try await database.openForWriting(create: true).save(state, scene: scene, expectedHead: expectedHead)
+                let result = try await saveCreatingNothingOnFailure(state)
                 Terminal.line("imported \(detected.rawValue) JSON into scene '\(scene)' as revision \(result.revision) (\(state.entryCount) entries)")
                 return
             }
@@ -76,6 +76,23 @@ extension NavStateCommand {
             try database.configuration.limits.check(state, scene: scene)
             let result = try await store.save(state, scene: scene, expectedHead: expectedHead ?? head.revision)
             Terminal.line("imported \(detected.rawValue) JSON into stack \(Terminal.safe(stack.description)) of scene '\(scene)' as revision \(result.revision) (\(entries.count) entries)")
+        }
+
+        /// Saves into the database, creating it if it is missing; when the
+        /// save fails (a full disk, a file-size limit), a database this
+        /// command created is removed again, so a failed import leaves no
+        /// file behind.
+        private func saveCreatingNothingOnFailure(_ state: SceneState<NavEntry>) async throws -> SaveResult {
+            let existed = FileManager.default.fileExists(atPath: database.path)
+            do {
+                let store = try database.openForWriting(create: true)
+                return try await store.save(state, scene: scene, expectedHead: expectedHead)
+            } catch {
+                if !existed {
+                    for suffix in ["-wal", "-shm", ""] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
+                }
+                throw error
+            }
         }
     }
 }

@@ -26,11 +26,18 @@ public enum Damage: Error, Sendable, Hashable, CustomStringConvertible {
     /// The scene is at the largest revision number a file holds, so no save
     /// can follow it.
     case revisionNumberExhausted(Int)
+    /// The scene's id is outside the range a file's ids fall in: its rows
+    /// cannot be told from another scene's, so no save can follow them.
+    case sceneIDOutOfRange(Int)
 
     // The state those rows build.
 
     /// A stack holds more entries than the limit.
     case pastEntryLimit(stack: StackAddress, limit: Int)
+    /// The layout holds more stacks than the limit.
+    case pastStackLimit(limit: Int)
+    /// The layout's tab bars and split views nest deeper than the limit.
+    case pastNestingLimit(limit: Int)
     /// An entry's payload is over the byte limit.
     case pastPayloadLimit(limit: Int)
     /// Presentation `presentation` (from 1) has no destination entry.
@@ -97,8 +104,11 @@ public enum Damage: Error, Sendable, Hashable, CustomStringConvertible {
         case .unreadableLayout: "unreadable-layout"
         case .unreadablePages: "unreadable-pages"
         case .revisionNumberExhausted: "revision-number-exhausted"
+        case .sceneIDOutOfRange: "scene-id-out-of-range"
         case .pastEntryLimit: "past-entry-limit"
         case .pastPayloadLimit: "past-payload-limit"
+        case .pastStackLimit: "past-stack-limit"
+        case .pastNestingLimit: "past-nesting-limit"
         case .missingDestination: "missing-destination"
         case .extraDestination: "extra-destination"
         case .stackInPlainPresentation: "stack-in-plain-presentation"
@@ -129,8 +139,14 @@ public enum Damage: Error, Sendable, Hashable, CustomStringConvertible {
             "SQLite reports the pages holding its rows malformed"
         case let .revisionNumberExhausted(number):
             "the scene is at revision \(number), the largest a file holds"
+        case let .sceneIDOutOfRange(id):
+            "the scene's id is \(id), out of range"
         case let .pastEntryLimit(stack, limit):
             "stack \(stack) holds more than the limit of \(limit) entries"
+        case let .pastStackLimit(limit):
+            "its layout holds more than the limit of \(limit) stacks"
+        case let .pastNestingLimit(limit):
+            "its tab bars and split views nest deeper than the limit of \(limit)"
         case let .pastPayloadLimit(limit):
             "its payload is over the limit of \(limit) bytes"
         case let .missingDestination(presentation):

@@ -152,6 +152,17 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
         }
     }
 
+    /// How deeply tab bars and split views nest in the container: 0 for a
+    /// stack, 1 for a tab bar of stacks, 2 for a split view inside a tab.
+    @inlinable
+    package var nestingDepth: Int {
+        switch self {
+        case .stack: 0
+        case .tabs(let tabs): 1 + tabs.tabs.indices.reduce(0) { max($0, tabs.tabs[$1].content.nestingDepth) }
+        case .split(let split): 1 + split.detail.nestingDepth
+        }
+    }
+
     /// How many elements the container holds: stack entries and split-view
     /// selections.
     @inlinable

@@ -59,15 +59,22 @@ extension SceneState {
             guard !tabs.tabs.isEmpty else { throw .emptyTabBar(address) }
             // A tab bar has a handful of tabs: comparing each with those
             // before it is cheaper than hashing, and a save checks them all.
+            // Past a few, a set keeps the check linear: a restore checks
+            // what a file holds, and a file can hold any number of tabs.
             var selectedFound = false
             let all = tabs.tabs
+            var seen: Set<String>? = all.count > Self.tabsComparedInPairs ? Set(minimumCapacity: all.count) : nil
             for index in all.indices {
                 let tab = all[index]
                 guard NavTabs<Element>.isValidID(tab.id) else { throw .invalidTabID(tab.id, tabBar: address) }
-                var earlier = all.startIndex
-                while earlier < index {
-                    if all[earlier].id == tab.id { throw .duplicateTabID(tab.id, tabBar: address) }
-                    earlier += 1
+                if seen != nil {
+                    if seen?.insert(tab.id).inserted == false { throw .duplicateTabID(tab.id, tabBar: address) }
+                } else {
+                    var earlier = all.startIndex
+                    while earlier < index {
+                        if all[earlier].id == tab.id { throw .duplicateTabID(tab.id, tabBar: address) }
+                        earlier += 1
+                    }
                 }
                 if !selectedFound && tab.id == tabs.selected { selectedFound = true }
                 if case .stack = tab.content { continue }
@@ -79,6 +86,13 @@ extension SceneState {
             try validate(split.detail, at: address.appending(.detail))
         }
     }
+}
+
+extension SceneState {
+    /// Tab bars up to this many tabs are checked for repeated ids pair by
+    /// pair; longer ones through a set.
+    @usableFromInline
+    static var tabsComparedInPairs: Int { 16 }
 }
 
 extension NavTabs {

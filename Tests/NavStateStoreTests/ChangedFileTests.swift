@@ -1,0 +1,144 @@
+import Foundation
+@testable import NavState
+import NavStateTooling
+@testable import NavStateTestSupport
+@testable import NavStoreTestSupport
+import Testing
+
+/// Files changed under a writing store that has them open: its `-wal`
+/// deleted or replaced, the file cut short in place, another store's file
+/// renamed over it. SQLite keeps writing through its descriptors, so each
+/// save would be acknowledged and then lost when the process ends (an iOS
+/// app's process ends without closing anything); the store notices first.
+@Suite("Files changed under a store")
+struct ChangedFileTests {
+    private func state(_ count: Int) -> SceneState<NavEntry> {
+        SceneState(root: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) })
+    }
+
+    private func savedStore(_ path: String, revisions: Int = 3) throws -> NavStore {
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        for count in 1...revisions { try store.save(state(count), scene: "main") }
+        return store
+    }
+
+    @Test func aDeletedWALFailsTheNextSaveAndKeepsEveryAcknowledgedOne() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let store = try savedStore(path)
+        #expect(unlink(path + "-wal") == 0)
+        let error = NavStoreError.walChanged(path: path)
+        await #expect(throws: error) { try await store.save(self.state(4), scene: "main") }
+        await #expect(throws: error) { try await store.load(scene: "main") }
+        // What the error says to do: open the store again. Every save it
+        // acknowledged is there, though the first store is still alive.
+        let next = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        let head = try #require(try await next.load(scene: "main"))
+        #expect(head.revision == 3 && head.state == state(3))
+        #expect(try await next.save(state(4), scene: "main").revision == 4)
+        withExtendedLifetime(store) {}
+    }
+
+    @Test func aReplacedWALFailsTheNextSave() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let store = try savedStore(path)
+        #expect(unlink(path + "-wal") == 0)
+        #expect(FileManager.default.createFile(atPath: path + "-wal", contents: Data()))
+        await #expect(throws: NavStoreError.walChanged(path: path)) {
+            try await store.save(self.state(4), scene: "main")
+        }
+        let next = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        #expect(try await next.load(scene: "main")?.state == state(3))
+        withExtendedLifetime(store) {}
+    }
+
+    @Test func aFileCutShortFailsTheNextSaveAndRecoveryStartsAgain() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let store = try savedStore(path)
+        _ = try store.checkpointWAL()
+        try await store.save(state(4), scene: "main")
+        #expect(truncate(path, 0) == 0)
+        let error = NavStoreError.fileCutShort(path: path)
+        await #expect(throws: error) { try await store.save(self.state(5), scene: "main") }
+        // Cut part-way through a page, its header still there: still noticed.
+        let other = directory.path("other.sqlite")
+        let second = try savedStore(other, revisions: 30)
+        _ = try second.checkpointWAL()
+        #expect(truncate(other, 4096 + 1000) == 0)
+        await #expect(throws: NavStoreError.fileCutShort(path: other)) {
+            try await second.save(self.state(31), scene: "main")
+        }
+        // What the error says to do: openRecovering, and the store works.
+        let (recovered, _) = try await NavStore.openRecovering(path: path, configuration: StoreFixtures.quiet())
+        let saved = try await recovered.save(state(2), scene: "main")
+        #expect(try await recovered.load(scene: "main")?.revision == saved.revision)
+        withExtendedLifetime(store) {}
+    }
+
+    /// The store's own checkpoints grow and shrink the file; none of that
+    /// looks like a cut.
+    @Test func aStoreThatGrowsAndShrinksItsFileIsNeverTakenAsCut() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        for round in 0..<3 {
+            for count in 0..<300 {
+                try store.save(SceneState(root: (0...count % 40).map { StoreFixtures.entry("\"\(round)-\($0)-\(String(repeating: "x", count: 200))\"") }), scene: "s\(count % 7)")
+            }
+            _ = try store.checkpointWAL()
+            for scene in 0..<7 { try store.delete(scene: "s\(scene)") }
+            #expect(try store.purge())
+        }
+        #expect(try store.save(state(1), scene: "main").revision == 1)
+    }
+
+    /// Another NavState file renamed over this one, with this store's
+    /// `-wal` still at the path: a new store on the path reads the new file
+    /// as it is, and none of the old store's frames.
+    @Test(arguments: [true, false])
+    func aFileRenamedOverIsReadAsItIsAndTheOldWALIsNotReplayed(oldStoreNoticedFirst: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let old = try NavStore(path: path, configuration: StoreFixtures.keepingEveryRevision())
+        for count in 1...40 { try await old.save(state(count), scene: "old-\(count % 4)") }
+        #expect(ReadingSource.walHoldsFrames(path), "the old store's saves must still be in its -wal")
+        let other = directory.path("other.sqlite")
+        do {
+            let writer = try NavStore(path: other, configuration: StoreFixtures.quiet())
+            try await writer.save(state(5), scene: "main")
+            try await writer.save(state(6), scene: "settings")
+        }
+        #expect(rename(other, path) == 0)
+        if oldStoreNoticedFirst {
+            await #expect(throws: NavStoreError.fileMoved(path: path)) { try await old.save(self.state(2), scene: "old-0") }
+        }
+        let reopened = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        #expect(try await reopened.scenes().map(\.scene) == ["main", "settings"])
+        #expect(try await reopened.load(scene: "main")?.state == state(5))
+        #expect(try reopened.integrityCheck().isEmpty)
+        // And the old store keeps refusing.
+        await #expect(throws: NavStoreError.fileMoved(path: path)) { try await old.save(self.state(2), scene: "old-0") }
+    }
+
+    /// As an app ends: killed, nothing closed. Every save acknowledged
+    /// before or after the change is there at the next launch; none after
+    /// a cut is acknowledged.
+    @Test(arguments: ["delete-wal", "truncate"])
+    func aProcessKilledAfterTheChangeLosesNoAcknowledgedSave(change: String) async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let helper = try HelperProcess.start(["change-and-die", path, "main", change])
+        let output = try await offThePool { try helper.finish() }
+        #expect(helper.wasKilled)
+        let lines = output.split(separator: "\n")
+        let acknowledged = lines.compactMap { $0.hasPrefix("saved ") ? Int($0.dropFirst(6)) : nil }
+        #expect(acknowledged == [1, 2, 3], "\(output)")
+        #expect(lines.filter { $0.hasPrefix("error ") }.count == 3, "\(output)")
+        if change == "delete-wal" {
+            let next = try NavStore(path: path, configuration: StoreFixtures.quiet())
+            #expect(try await next.load(scene: "main")?.state == state(3))
+        }
+    }
+}
