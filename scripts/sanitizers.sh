@@ -1,13 +1,26 @@
 #!/usr/bin/env bash
-# Runs the whole test suite under AddressSanitizer, then ThreadSanitizer, each
-# in its own build directory so they do not disturb the normal build.
+# Runs the whole test suite under AddressSanitizer (with LeakSanitizer), then
+# ThreadSanitizer, each in its own build directory so they do not disturb the
+# normal build. Exits non-zero if any test fails or a sanitizer reports
+# anything; prints the sanitizers' reports and the failing tests' lines.
 # Usage: scripts/sanitizers.sh [address|thread]   (default: both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+failed=0
 for sanitizer in ${1:-address thread}; do
     echo "== swift test --sanitize=$sanitizer" >&2
-    swift test --sanitize="$sanitizer" --scratch-path ".build/sanitize-$sanitizer" 2>&1 \
-        | grep -E "Test run with|ERROR: (Address|Thread)Sanitizer|WARNING: ThreadSanitizer|SUMMARY" || true
-    # grep hides the output; the exit status of swift test is what counts.
-    test "${PIPESTATUS[0]}" -eq 0
+    log=$(mktemp)
+    status=0
+    # The suppressions name allocations that live until the process ends on
+    # purpose (see the file); nothing else is suppressed.
+    LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0" \
+        swift test --sanitize="$sanitizer" --scratch-path ".build/sanitize-$sanitizer" >"$log" 2>&1 || status=$?
+    grep -E "Test run with|✘|ERROR: (Address|Thread|Leak)Sanitizer|WARNING: ThreadSanitizer|SUMMARY" "$log" || true
+    if [ "$status" -ne 0 ]; then
+        echo "== $sanitizer: swift test exited $status; the full log is $log" >&2
+        failed=1
+    else
+        rm -f "$log"
+    fi
 done
+exit "$failed"

@@ -226,7 +226,7 @@ struct SceneNavigatorTests {
 
     /// The tab bar of the issue: Home, Orders, Cart, each with its stack,
     /// and a sheet over one tab with its own stack.
-    private static let shopTabs = NavContainer<AnyDestination>.tabs(NavTabs(ids: ["home", "orders", "cart"]))
+    private static var shopTabs: NavContainer<AnyDestination> { .tabs(NavTabs(ids: ["home", "orders", "cart"])) }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func aTabBarAppWithASheetOverOneTabIsTheSameAfterARelaunch() async throws {
