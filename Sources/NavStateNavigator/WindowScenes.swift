@@ -102,16 +102,24 @@ public final class WindowScenes {
     /// Claimed scenes whose windows are in the background.
     private var inBackground: Set<String> = []
 
-    /// Records that a window went to the background, and suspends the store
-    /// (``/NavState/NavStore/suspend()``) once no claimed window is in the foreground:
-    /// the app is about to be suspended, and must hold no SQLite lock then.
-    /// Call it after the window's last save (``SceneNavigator/flush()``).
+    /// Records that a window went to the background. Call it when the phase
+    /// changes, in the order the phases come, not after the window's last
+    /// save: a user who comes back before that save finished has already
+    /// brought the window to the foreground, and a record made after that
+    /// would leave the store suspended in the foreground.
+    public func sceneDidEnterBackground(_ scene: String) {
+        guard claimed.contains(scene) else { return }
+        inBackground.insert(scene)
+    }
+
+    /// Suspends the store (``/NavState/NavStore/suspend()``) if no claimed
+    /// window is in the foreground now: the app is about to be suspended,
+    /// and must hold no SQLite lock then. Call it after the last save of a
+    /// window that went to the background (``SceneNavigator/flush()``).
     ///
     /// - Returns: Whether the store is now suspended.
     @discardableResult
-    public func sceneDidEnterBackground(_ scene: String) async -> Bool {
-        guard claimed.contains(scene) else { return store.isSuspended }
-        inBackground.insert(scene)
+    public func suspendIfEveryWindowIsInBackground() async -> Bool {
         guard inBackground.isSuperset(of: claimed) else { return false }
         await store.suspend()
         // A window may have come back while the store was suspending.

@@ -74,6 +74,9 @@ struct NavigationPersistence: ViewModifier {
             let navigator = navigator
             let windows = windows
             if phase == .background {
+                // Recorded now, in the order the phases come: a window back
+                // before the work below ends must not be taken as gone.
+                windows?.sceneDidEnterBackground(navigator.scene)
                 BackgroundWork.run("NavState: save navigation") {
                     try? await navigator.flush()
                     guard let windows else { return }
@@ -81,7 +84,7 @@ struct NavigationPersistence: ViewModifier {
                     #if !os(macOS)
                     // macOS does not suspend apps; elsewhere the app must
                     // hold no SQLite lock once suspended (0xdead10cc).
-                    await windows.sceneDidEnterBackground(navigator.scene)
+                    await windows.suspendIfEveryWindowIsInBackground()
                     #endif
                 }
             } else {

@@ -94,11 +94,13 @@ struct WindowScenesTests {
         let windows = WindowScenes(store: store)
         let first = await windows.claim(remembered: "")
         let second = await windows.claim(remembered: "")
-        #expect(await windows.sceneDidEnterBackground(first) == false)
+        windows.sceneDidEnterBackground(first)
+        #expect(await windows.suspendIfEveryWindowIsInBackground() == false)
         #expect(!store.isSuspended, "another window is still in the foreground")
         try await store.save(state(1), scene: second)
 
-        #expect(await windows.sceneDidEnterBackground(second) == true)
+        windows.sceneDidEnterBackground(second)
+        #expect(await windows.suspendIfEveryWindowIsInBackground() == true)
         #expect(store.isSuspended)
         await #expect(throws: NavStoreError.self) { try await store.save(self.state(2), scene: second) }
 
@@ -108,8 +110,29 @@ struct WindowScenesTests {
 
         // A closed window no longer keeps the store awake.
         windows.release(first)
-        #expect(await windows.sceneDidEnterBackground(second) == true)
+        windows.sceneDidEnterBackground(second)
+        #expect(await windows.suspendIfEveryWindowIsInBackground() == true)
         windows.sceneWillEnterForeground(second)
         #expect(!store.isSuspended)
+    }
+
+    /// The user comes back before the background work finished: the
+    /// foreground comes between the background phase and the end of the
+    /// last save, and the store stays running.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aWindowBackBeforeTheBackgroundWorkEndedLeavesTheStoreRunning() async throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let windows = WindowScenes(store: store)
+        let main = await windows.claim(remembered: "")
+        // The phase goes to background: recorded at once, then the work
+        // (the last save) starts…
+        windows.sceneDidEnterBackground(main)
+        try await store.save(state(1), scene: main)
+        // …and before it ends the window is back.
+        windows.sceneWillEnterForeground(main)
+        // The work ends: nothing to suspend.
+        #expect(await windows.suspendIfEveryWindowIsInBackground() == false)
+        #expect(!store.isSuspended)
+        try await store.save(state(2), scene: main)
     }
 }

@@ -69,7 +69,7 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file was cut short in place while the store had it open: pages
     /// it held are gone, so nothing was saved, and the store wrote nothing
     /// more into it. Every later call fails the same way; open the file
-    /// with ``NavStore/openRecovering(path:configuration:)``.
+    /// with `NavStore.openRecovering(path:)`.
     case fileCutShort(path: String)
     /// The store is suspended (``NavStore/suspend()``, the app is going to
     /// be suspended): nothing reads or writes the file until
