@@ -77,6 +77,24 @@ struct StepPlanTests {
         #expect(a.steps(to: d) == [.setContainer(.root, d.content)])
     }
 
+    /// A tab bar inside another tab (off screen) that selects another tab:
+    /// set whole, since a tab switch there would change what is on screen.
+    /// (Found by the property test above, one suite run in nine.)
+    @Test func aTabBarOffScreenThatSelectsAnotherTabIsSetWhole() throws {
+        let inner = NavTabs<NavEntry>(ids: ["x", "y"], selected: "x")
+        var changed = inner
+        changed.selected = "y"
+        let a = SceneState<NavEntry>(content: .tabs(NavTabs([NavTab("home"), NavTab("orders", .tabs(inner))], selected: "home")))
+        let b = SceneState<NavEntry>(content: .tabs(NavTabs([NavTab("home"), NavTab("orders", .tabs(changed))], selected: "home")))
+        #expect(a.steps(to: b) == [.setContainer(.tab("orders"), .tabs(changed))])
+        #expect(try a.applying(a.steps(to: b)) == b)
+        // On the way to the stack on screen, a tab switch does it.
+        let c = SceneState<NavEntry>(content: .tabs(NavTabs([NavTab("home"), NavTab("orders", .tabs(changed))], selected: "orders")))
+        var d = c
+        try d.select(.tab("orders").appending(.tab("x")))
+        #expect(d.steps(to: c) == [.select(.tab("orders").appending(.tab("y")))])
+    }
+
     @Test func appliedPlanReachesTheTargetAndIsNeverLongerThanPopAllPushAll() async {
         await checkPlans(SceneGenerators.chainEdit, count: 200, edits: 0...20) { Self.naive($0, $1) }
     }

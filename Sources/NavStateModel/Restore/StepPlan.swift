@@ -101,6 +101,15 @@ extension SceneState {
             if before.sidebar != split.sidebar { steps.append(.setSelection(address, .sidebar, split.sidebar)) }
             if before.content != split.content { steps.append(.setSelection(address, .content, split.content)) }
         }
+        // A tab bar off the way to the stack on screen (another tab's) that
+        // selects another tab is set whole, at once: a tab switch there
+        // would change what is on screen.
+        let onScreenPath = targetOnScreen?.path ?? []
+        to.forEachTabBar(prefix: []) { path, tabs in
+            guard !onScreenPath.starts(with: path), case .tabs(let before)? = from.container(at: path),
+                  before.selected != tabs.selected else { return }
+            steps.append(.setContainer(StackAddress(presentation: level, path: path), .tabs(tabs)))
+        }
         if let targetOnScreen, current.stackOnScreen(level: level) != targetOnScreen {
             steps.append(.select(targetOnScreen))
         }
@@ -195,7 +204,19 @@ extension NavContainer {
         }
     }
 
-    /// Calls `body` with every split view in tree order, with its path.
+    /// Calls `body` with every tab bar in tree order, with its path.
+    package func forEachTabBar(prefix: [StackAddress.Step], _ body: ([StackAddress.Step], NavTabs<Element>) -> Void) {
+        switch self {
+        case .stack: return
+        case .tabs(let tabs):
+            body(prefix, tabs)
+            for tab in tabs.tabs { tab.content.forEachTabBar(prefix: prefix + [.tab(tab.id)], body) }
+        case .split(let split):
+            split.detail.forEachTabBar(prefix: prefix + [.detail], body)
+        }
+    }
+
+    /// Calls `body` with every split view in tree order and its path.
     package func forEachSplit(prefix: [StackAddress.Step], _ body: ([StackAddress.Step], NavSplit<Element>) -> Void) {
         switch self {
         case .stack: return
