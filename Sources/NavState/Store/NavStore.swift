@@ -158,9 +158,12 @@ public final class NavStore: Sendable {
             if path != ":memory:" { try StoreFile.applyFileAttributes(path, configuration) }
             return (State(connection: connection, files: prepared.map { FileWatch(connection, target: $0.target) }), applied)
         } catch {
-            // A file this open created and could not make a store of (a
-            // full disk) is not left behind as an empty file.
-            if let prepared, prepared.created { StoreFile.removeEmptyStore(prepared.target) }
+            // A file this open created and could not make a store of for
+            // want of room is not left behind as an empty file. Only then:
+            // after any other failure (a busy file), another process may be
+            // making a store of that very file, and removing it would lose
+            // what it writes.
+            if let prepared, prepared.created, case .diskFull = error { StoreFile.removeEmptyStore(prepared.target) }
             throw error
         }
     }

@@ -79,7 +79,7 @@ extension NavStateCommand {
         }
 
         /// Saves into the database, creating it if it is missing; when the
-        /// save fails (a full disk, a file-size limit), a database this
+        /// disk is full (or a file-size limit reached), a database this
         /// command created is removed again, so a failed import leaves no
         /// file behind.
         private func saveCreatingNothingOnFailure(_ state: SceneState<NavEntry>) async throws -> SaveResult {
@@ -87,11 +87,11 @@ extension NavStateCommand {
             do {
                 let store = try database.openForWriting(create: true)
                 return try await store.save(state, scene: scene, expectedHead: expectedHead)
-            } catch {
+            } catch NavStoreError.diskFull(let path) {
                 if !existed {
                     for suffix in ["-wal", "-shm", ""] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
                 }
-                throw error
+                throw NavStoreError.diskFull(path: path)
             }
         }
     }
