@@ -248,28 +248,6 @@ package final class SQLiteConnection {
         return moved != 0
     }
 
-    /// Whether the main file was cut short in place under the connection
-    /// (same file, so ``hasMoved`` cannot see it): emptied, or cut part-way
-    /// through a page. One `fstat` of the connection's own descriptor.
-    ///
-    /// In WAL mode a sound file always holds at least its first page (the
-    /// switch to WAL writes it), and checkpoints write and cut it in whole
-    /// pages of `pageSize` (which WAL mode never changes). A cut at a page
-    /// boundary is not seen: SQLite's header cannot tell it from a partial
-    /// checkpoint, which leaves the file shorter than the header's page
-    /// count until the next one (sqlite.org/fileformat2.html, "In-header
-    /// database size"). `false` in memory.
-    package func mainFileIsTruncated(pageSize: Int) -> Bool {
-        var pointer: UnsafeMutableRawPointer?
-        guard pageSize > 0, sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &pointer) == SQLITE_OK,
-              let file = pointer?.assumingMemoryBound(to: sqlite3_file.self),
-              let methods = file.pointee.pMethods, let fileSize = methods.pointee.xFileSize
-        else { return false }
-        var size: sqlite3_int64 = 0
-        guard fileSize(file, &size) == SQLITE_OK else { return false }
-        return size <= 0 || size % sqlite3_int64(pageSize) != 0
-    }
-
     /// Closes without folding the WAL into the file: for a connection whose
     /// file is no longer what it was (truncated under it), where a
     /// checkpoint would write its pages into the wrong bytes. Only takes

@@ -15,38 +15,76 @@ import Musl
 /// SQLite writes through the descriptors it opened: a file deleted,
 /// renamed over or truncated under an open connection takes every later
 /// commit with it when the process ends, and an app's process usually ends
-/// without closing anything. Before each call a writer looks (a `stat` of
-/// the file and one of its `-wal`, an `fstat` of its descriptor), and at
-/// the first change it lets go of the files (``NavStore/State/detach(_:)``)
-/// and fails that call and every later one with the change.
-struct FileWatch {
+/// without closing anything. Before each call a writer looks: a `stat` of
+/// the file's path (it replaces SQLite's own `SQLITE_FCNTL_HAS_MOVED`,
+/// which is the same `stat`) says whether the path still leads to the file
+/// the store opened and how long that file is, and an `fstat` of a
+/// descriptor the watch holds on the `-wal` says whether that `-wal` still
+/// has a name (a `-wal` deleted, or replaced by a rename over it, has
+/// none). At the first change the store lets go of its files
+/// (``NavStore/State/detach(_:)``) and fails that call and every later one
+/// with the change.
+///
+/// A class, for its descriptor. The descriptor is only read from (no lock
+/// is ever taken through it, so closing it releases none of SQLite's), and
+/// is closed when the watch goes, after the connection.
+final class FileWatch {
     /// The path SQLite opened, its directory resolved.
     let target: String
-    /// The `-wal` the connection writes, as `stat` names it.
-    private var wal: FileIdentity?
+    /// `target` as a C string, made once.
+    private let file: [CChar]
+    /// The file the store opened.
+    private let opened: FileIdentity.ID?
+    /// The `-wal` the connection writes, read-only; -1 until it exists.
+    private var wal: Int32 = -1
     /// The file's page size, which WAL mode never changes.
     private let pageSize: Int
 
     init(_ connection: SQLiteConnection, target: String) {
         self.target = target
-        wal = FileIdentity(target + "-wal")
+        file = Array(target.utf8CString)
+        opened = FileIdentity(file)?.identity
         pageSize = (try? connection.integer("PRAGMA page_size")) ?? 0
+        wal = Self.openWAL(target)
+    }
+
+    deinit {
+        if wal >= 0 { close(wal) }
+    }
+
+    /// The `-wal` beside `target`, opened read-only without following a
+    /// link or blocking; -1 when there is none.
+    private static func openWAL(_ target: String) -> Int32 {
+        let descriptor = openFile(target + "-wal", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)
+        return descriptor
     }
 
     /// The first change to the files since the store opened them, if any.
-    mutating func change(_ connection: SQLiteConnection) -> FileChange? {
-        if connection.hasMoved { return .moved }
+    ///
+    /// The file was moved when its path leads nowhere or to another file.
+    /// It was cut short in place when it is empty or ends part-way through
+    /// a page: in WAL mode a sound file always holds its first page (the
+    /// switch to WAL writes it), and checkpoints write and cut it in whole
+    /// pages. A cut at a page boundary is not seen: SQLite's header cannot
+    /// tell it from a partial checkpoint, which leaves the file shorter than
+    /// the header's page count until the next one
+    /// (sqlite.org/fileformat2.html, "In-header database size").
+    func change(_ connection: SQLiteConnection) -> FileChange? {
+        guard let now = FileIdentity(file), now.identity == opened else {
+            // A store whose open could not read the file's identity (it
+            // always can) falls back to SQLite's own look.
+            return opened == nil && !connection.hasMoved ? nil : .moved
+        }
+        if pageSize > 0, now.size <= 0 || now.size % Int64(pageSize) != 0 { return .truncated }
         // Nobody deletes or replaces the -wal of a file another connection
         // has open (SQLite only removes it when the last connection closes),
-        // so a different one, or none, is someone else's doing.
-        let now = FileIdentity(target + "-wal")
-        if let known = wal {
-            guard let now else { return .walDeleted }
-            if now != known { return .walReplaced }
-        } else {
-            wal = now
+        // so a -wal without a name is someone else's doing.
+        if wal < 0 {
+            wal = Self.openWAL(target)
+            return nil
         }
-        if connection.mainFileIsTruncated(pageSize: pageSize) { return .truncated }
+        var info = stat()
+        if fstat(wal, &info) == 0, info.st_nlink == 0 { return .walChanged }
         return nil
     }
 }
@@ -55,10 +93,8 @@ struct FileWatch {
 enum FileChange: Equatable {
     /// The file was deleted, renamed or replaced.
     case moved
-    /// Its `-wal` was deleted.
-    case walDeleted
-    /// Another `-wal` was put in its place.
-    case walReplaced
+    /// Its `-wal` was deleted, or another put in its place.
+    case walChanged
     /// The file was cut short in place.
     case truncated
 
@@ -66,22 +102,32 @@ enum FileChange: Equatable {
     func error(path: String) -> NavStoreError {
         switch self {
         case .moved: .fileMoved(path: path)
-        case .walDeleted, .walReplaced: .walChanged(path: path)
+        case .walChanged: .walChanged(path: path)
         case .truncated: .fileCutShort(path: path)
         }
     }
 }
 
-/// A file's device and inode: which file a path leads to.
+/// A file's device and inode (which file a path leads to) and its size.
 struct FileIdentity: Equatable {
-    let device: UInt64
-    let inode: UInt64
+    struct ID: Equatable {
+        let device: UInt64
+        let inode: UInt64
+    }
 
-    init?(_ path: String) {
+    let identity: ID
+    let size: Int64
+
+    /// What `stat` says of `path`, following links; `nil` when nothing is there.
+    init?(_ path: [CChar]) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        device = UInt64(truncatingIfNeeded: info.st_dev)
-        inode = UInt64(truncatingIfNeeded: info.st_ino)
+        let result = path.withUnsafeBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return stat(base, &info)
+        }
+        guard result == 0 else { return nil }
+        identity = ID(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+        size = Int64(info.st_size)
     }
 }
 
@@ -109,6 +155,8 @@ extension NavStore.State {
         // its locks and descriptors now, not when the app lets the store go.
         if let closed = try? SQLiteConnection(path: ":memory:", mode: .readWrite(create: true)) {
             connection = closed
+            // Its descriptor on the -wal goes after the connection.
+            files = nil
         }
     }
 }

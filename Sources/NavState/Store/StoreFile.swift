@@ -209,9 +209,9 @@ enum StoreFile {
     }
 }
 
-/// The C library's `open(2)`, which `NavStore.open(path:)` hides inside
-/// the type.
-private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+/// The C library's `open(2)`, under a name that `NavStore.open(path:)`
+/// does not hide inside the type.
+func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
     #if canImport(Darwin)
     Darwin.open(path, flags, mode)
     #elseif canImport(Glibc)
