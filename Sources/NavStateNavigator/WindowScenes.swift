@@ -62,6 +62,29 @@ public final class WindowScenes {
         self.now = now
     }
 
+    /// The window scenes of the store at `path`, made once for the whole
+    /// process over ``/NavState/NavStore/shared(path:configuration:)``: every
+    /// window's `.task` calls it, two at a cold launch at the same moment,
+    /// and all get the same object and store, so no window replaces
+    /// another's. A failed open is not kept: the next call tries again.
+    ///
+    /// ```swift
+    /// windows = try await WindowScenes.shared(path: NavStore.defaultURL().path)
+    /// ```
+    public static func shared(
+        path: String, configuration: NavStore.Configuration = NavStore.Configuration()
+    ) async throws(NavStoreError) -> WindowScenes {
+        let store = try await NavStore.shared(path: path, configuration: configuration)
+        if let made = sharedByStore[ObjectIdentifier(store)] { return made }
+        let windows = WindowScenes(store: store)
+        sharedByStore[ObjectIdentifier(store)] = windows
+        return windows
+    }
+
+    /// ``shared(path:configuration:)``'s, by store; shared stores live as
+    /// long as the process, so their identifiers are never reused.
+    private static var sharedByStore: [ObjectIdentifier: WindowScenes] = [:]
+
     /// The scene a window shows, marked as claimed until ``release(_:)``.
     ///
     /// - Parameter remembered: The name the window kept in `@SceneStorage`,

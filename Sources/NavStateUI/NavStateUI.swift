@@ -287,7 +287,7 @@ public struct NavStateLink<Label: View>: View {
 ///                 }
 ///             } else {
 ///                 ProgressView().task {
-///                     windows = try? await WindowScenes(store: NavStore.open(path: NavStore.defaultURL().path))
+///                     windows = try? await WindowScenes.shared(path: NavStore.defaultURL().path)
 ///                 }
 ///             }
 ///         }

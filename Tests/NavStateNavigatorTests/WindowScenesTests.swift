@@ -135,4 +135,32 @@ struct WindowScenesTests {
         #expect(!store.isSuspended)
         try await store.save(state(2), scene: main)
     }
+
+    /// Two windows at a cold launch open the store at the same moment: one
+    /// store, one WindowScenes, and both windows get their own scene.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func windowsOpeningAtOnceShareOneStoreAndOneWindowScenes() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        async let first = WindowScenes.shared(path: path, configuration: StoreFixtures.quiet())
+        async let second = WindowScenes.shared(path: path, configuration: StoreFixtures.quiet())
+        let (one, two) = try await (first, second)
+        #expect(one === two)
+        #expect(one.store === (try await NavStore.shared(path: path)))
+        let names = [await one.claim(remembered: ""), await two.claim(remembered: "")]
+        #expect(names[0] == "main" && names[1] != "main")
+        // Another file is another store.
+        let other = try await WindowScenes.shared(path: directory.path("other.sqlite"), configuration: StoreFixtures.quiet())
+        #expect(other !== one && other.store !== one.store)
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aFailedSharedOpenIsTriedAgain() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("later/app.sqlite")
+        await #expect(throws: NavStoreError.self) { try await WindowScenes.shared(path: path, configuration: StoreFixtures.quiet()) }
+        try FileManager.default.createDirectory(atPath: directory.path("later"), withIntermediateDirectories: true)
+        let windows = try await WindowScenes.shared(path: path, configuration: StoreFixtures.quiet())
+        try await windows.store.save(state(1), scene: "main")
+    }
 }

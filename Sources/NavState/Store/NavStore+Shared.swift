@@ -1,0 +1,64 @@
+import Foundation
+
+extension NavStore {
+    /// The store at `path`, opened once for the whole process: every call
+    /// with the same file (the first window's, a second window's opening at
+    /// the same moment, an intent's) gets the same store, and calls made
+    /// while the open runs wait for it rather than opening the file again.
+    /// A failed open is not kept: the next call tries again.
+    ///
+    /// ```swift
+    /// let store = try await NavStore.shared(path: NavStore.defaultURL().path)
+    /// ```
+    ///
+    /// The first call's `configuration` is the store's; later calls' are
+    /// not looked at. Opened as ``open(path:configuration:)`` opens, on the
+    /// store's own queue.
+    public static func shared(path: String, configuration: Configuration = Configuration()) async throws(NavStoreError) -> NavStore {
+        let key = (try? StoreFile.resolvingDirectory(of: path)) ?? path
+        let opening = SharedStores.opening(key) {
+            Task { () async -> Result<NavStore, NavStoreError> in
+                do throws(NavStoreError) {
+                    return .success(try await open(path: path, configuration: configuration))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        switch await opening.value {
+        case .success(let store):
+            return store
+        case .failure(let error):
+            SharedStores.forget(key, ifStill: opening)
+            throw error
+        }
+    }
+}
+
+/// The stores ``NavStore/shared(path:configuration:)`` opened, by the path
+/// SQLite opens (links in the folders resolved).
+enum SharedStores {
+    private final class Table: @unchecked Sendable {
+        let lock = NSLock()
+        var opens: [String: Task<Result<NavStore, NavStoreError>, Never>] = [:]
+    }
+
+    private static let table = Table()
+
+    /// The open of `key` under way or done, or a new one `start` makes.
+    static func opening(_ key: String, start: () -> Task<Result<NavStore, NavStoreError>, Never>) -> Task<Result<NavStore, NavStoreError>, Never> {
+        table.lock.lock()
+        defer { table.lock.unlock() }
+        if let running = table.opens[key] { return running }
+        let task = start()
+        table.opens[key] = task
+        return task
+    }
+
+    /// Forgets a failed open, unless another has taken its place.
+    static func forget(_ key: String, ifStill task: Task<Result<NavStore, NavStoreError>, Never>) {
+        table.lock.lock()
+        defer { table.lock.unlock() }
+        if table.opens[key] == task { table.opens[key] = nil }
+    }
+}
