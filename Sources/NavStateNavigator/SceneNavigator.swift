@@ -82,6 +82,27 @@ public final class SceneNavigator {
     @ObservationIgnored private var isDirty = false
     @ObservationIgnored private var saveTask: Task<Void, Never>?
     @ObservationIgnored private var subscribers: [UUID: AsyncStream<NavigatorEvent>.Continuation] = [:]
+    /// Deep links (``send(to:_:betweenSteps:)``, ``navigate(to:betweenSteps:)``)
+    /// that came before the launch restore finished, waiting for it.
+    @ObservationIgnored private var linksWaitingForRestore: [CheckedContinuation<Void, Never>] = []
+    @ObservationIgnored private var linkCameBeforeRestore = false
+
+    /// What a deep link that comes before the launch restore has finished
+    /// (an app opened by a link, a notification, a Handoff) does to it.
+    public enum LaunchLinks: Sendable, Hashable {
+        /// The link waits for the restore and is applied on top of the
+        /// restored state: the user gets back where they were, and then
+        /// where the link leads. The default.
+        case applyOnRestoredState
+        /// The restored state is not shown: the scene starts from the empty
+        /// state (the `tree` of the restore's options), and the link is
+        /// applied to that, as React Navigation does when an app is opened
+        /// by a link. The restore is confirmed, since nothing of it was shown.
+        case replaceRestoredState
+    }
+
+    /// What a deep link before the launch restore does; see ``LaunchLinks``.
+    @ObservationIgnored public var launchLinks = LaunchLinks.applyOnRestoredState
     @ObservationIgnored private var returnHandlers: [String: @MainActor (AnyDestination?) -> Void] = [:]
 
     /// A navigator for `scene`, empty until ``restore(options:)``.
@@ -424,6 +445,7 @@ public final class SceneNavigator {
     public func navigate(
         to target: SceneState<AnyDestination>, betweenSteps: @MainActor () async -> Void = {}
     ) async throws(NavigatorError) {
+        await untilRestored()
         do {
             try target.validate()
         } catch {
@@ -461,6 +483,7 @@ public final class SceneNavigator {
         to stack: StackAddress, _ values: any NavDestination...,
         betweenSteps: @MainActor () async -> Void = {}
     ) async throws(NavigatorError) {
+        await untilRestored()
         var target = state
         target.presentations.removeSubrange(min(max(0, stack.presentation), target.presentations.count)...)
         target.dropCheckpointsPointingNowhere()
@@ -477,6 +500,22 @@ public final class SceneNavigator {
             throw .sceneState(error)
         }
         try await navigate(to: target, betweenSteps: betweenSteps)
+    }
+
+    /// Returns once the launch restore has finished; a deep link that
+    /// comes before waits here, in the order the links came, and is then
+    /// applied as ``launchLinks`` says.
+    private func untilRestored() async {
+        guard !hasRestored else { return }
+        linkCameBeforeRestore = true
+        await withCheckedContinuation { linksWaitingForRestore.append($0) }
+    }
+
+    /// Lets the links that waited for the restore go, first come first.
+    private func releaseWaitingLinks() {
+        let waiting = linksWaitingForRestore
+        linksWaitingForRestore = []
+        for link in waiting { link.resume() }
     }
 
     // MARK: Internals
@@ -557,7 +596,24 @@ public final class SceneNavigator {
             // Nothing to wait for: the views show the empty state.
             hasRestored = true
             if isDirty { startSaving() }
+            releaseWaitingLinks()
             throw error
+        }
+        defer { releaseWaitingLinks() }
+        if linkCameBeforeRestore, launchLinks == .replaceRestoredState {
+            // Nothing restored is shown, so nothing of it can crash: the
+            // guard hears it worked, and the links start from the empty state.
+            state = SceneState(content: options.tree ?? .empty)
+            restoreReport = restored.report
+            hasRestored = true
+            phase = .saving
+            emit(.restored(restored.report))
+            do {
+                try await store.confirmRestore(restored)
+            } catch {
+                store.logger.error("navigator confirm failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
+            }
+            return restored.report
         }
         if restored.state.presentations.count > 1 {
             restoreTarget = restored.state
