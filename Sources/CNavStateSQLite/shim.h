@@ -7,4 +7,40 @@
 static inline int navstate_skip_checkpoint_on_close(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
 }
+
+/// How long a store's connections wait for another connection's lock, and
+/// a switch that ends every wait at once (an app whose background time ran
+/// out must hold no lock). sqlite3_interrupt does not end a busy wait
+/// (SQLite 3.40: a statement waiting in the busy handler runs the timeout
+/// out), so the handler itself looks at the switch.
+typedef struct navstate_busy {
+    int timeout_ms;
+    int stop;
+} navstate_busy;
+
+static inline void navstate_busy_set_stop(navstate_busy *busy, int stop) {
+    __atomic_store_n(&busy->stop, stop, __ATOMIC_SEQ_CST);
+}
+
+static inline int navstate_busy_is_stopped(navstate_busy *busy) {
+    return __atomic_load_n(&busy->stop, __ATOMIC_SEQ_CST);
+}
+
+/// Waits 1, 2, … 10 ms between tries (then 10 ms each), as SQLite's own
+/// handler starts out, up to timeout_ms in all; gives up at once, and at
+/// the next try, when the switch is on.
+static inline int navstate_busy_handler(void *context, int count) {
+    navstate_busy *busy = (navstate_busy *)context;
+    if (navstate_busy_is_stopped(busy)) return 0;
+    int delay = count < 10 ? count + 1 : 10;
+    long long prior = count < 10 ? (long long)count * (count + 1) / 2 : 55 + (long long)(count - 10) * 10;
+    if (prior >= busy->timeout_ms) return 0;
+    if (prior + delay > busy->timeout_ms) delay = (int)(busy->timeout_ms - prior);
+    sqlite3_sleep(delay);
+    return !navstate_busy_is_stopped(busy);
+}
+
+static inline int navstate_set_busy_handler(sqlite3 *db, navstate_busy *busy) {
+    return sqlite3_busy_handler(db, navstate_busy_handler, busy);
+}
 #endif

@@ -14,6 +14,9 @@ package final class SQLiteConnection {
     private var statementCache: [UnsafeRawPointer: SQLiteStatement] = [:]
     /// Set when a statement returns a row, cleared by `resetActiveStatements`.
     package var mayHaveActiveStatements = false
+    /// The busy wait this connection's handler reads; kept alive as long
+    /// as the connection.
+    private let busyWait: BusyWait?
 
     /// `SQLITE_TRANSIENT`: tells SQLite to copy bound text before returning,
     /// because Swift's buffers do not outlive the call.
@@ -41,7 +44,11 @@ package final class SQLiteConnection {
     /// Opens the database at `path`, or a private in-memory database for
     /// `":memory:"`, waiting up to `busyTimeoutMilliseconds` for another
     /// connection's lock from the very first read.
-    package init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32 = 0) throws(SQLiteError) {
+    ///
+    /// With `busyWait`, the connection waits as it says, and stops waiting
+    /// at once when it is stopped; `busyTimeoutMilliseconds` is then unused.
+    package init(path: String, mode: OpenMode, busyTimeoutMilliseconds: Int32 = 0, busyWait: BusyWait? = nil) throws(SQLiteError) {
+        self.busyWait = busyWait
         // Files are always opened by URI, so a path that happens to start
         // with "file:" or hold "?" is still just a path.
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_URI
@@ -74,7 +81,11 @@ package final class SQLiteConnection {
         sqlite3_extended_result_codes(db, 1)
         // Before anything reads: the first query of an open can meet another
         // process's lock (a migration, a checkpoint) as well as any later one.
-        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        if let busyWait {
+            navstate_set_busy_handler(db, busyWait.pointer)
+        } else {
+            sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        }
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
@@ -335,3 +346,31 @@ package final class SQLiteConnection {
 
 @available(*, unavailable)
 extension SQLiteConnection: Sendable {}
+
+/// How long a store's connections wait for another connection's lock, and
+/// a switch, safe to throw from any thread while a connection waits, that
+/// ends every wait at once (the C handler reads it: `navstate_busy_handler`).
+///
+/// `@unchecked Sendable`: the timeout is written once, before any
+/// connection uses it, and the switch only through atomic operations.
+package final class BusyWait: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<navstate_busy>
+
+    package init(timeoutMilliseconds: Int32) {
+        pointer = UnsafeMutablePointer<navstate_busy>.allocate(capacity: 1)
+        pointer.initialize(to: navstate_busy(timeout_ms: max(0, timeoutMilliseconds), stop: 0))
+    }
+
+    deinit {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+
+    /// Whether waits end at once.
+    package var isStopped: Bool { navstate_busy_is_stopped(pointer) != 0 }
+
+    /// Ends every wait at once (and every later one) until `stop(false)`.
+    package func stop(_ stopped: Bool) {
+        navstate_busy_set_stop(pointer, stopped ? 1 : 0)
+    }
+}

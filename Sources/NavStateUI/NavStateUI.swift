@@ -77,7 +77,7 @@ struct NavigationPersistence: ViewModifier {
                 // Recorded now, in the order the phases come: a window back
                 // before the work below ends must not be taken as gone.
                 windows?.sceneDidEnterBackground(navigator.scene)
-                BackgroundWork.run("NavState: save navigation") {
+                BackgroundWork.run("NavState: save navigation", onExpiry: { windows?.store.suspendImmediately() }) {
                     try? await navigator.flush()
                     guard let windows else { return }
                     _ = try? await windows.forgetAbandoned()
@@ -105,20 +105,32 @@ enum BackgroundWork {
     /// tvOS 9, watchOS 2, visionOS 1; safe in app extensions, unlike
     /// `UIApplication.shared`), whose block keeps the process running until
     /// it returns. macOS does not suspend apps, so there it just runs.
-    static func run(_ reason: String, _ work: @escaping @MainActor @Sendable () async -> Void) {
+    /// What each call of the block does is ``ExpiringWork``'s to say:
+    /// the work runs even when no time was granted, and `onExpiry` runs
+    /// when the time runs out during it.
+    static func run(
+        _ reason: String, onExpiry: @escaping @Sendable () -> Void, _ work: @escaping @MainActor @Sendable () async -> Void
+    ) {
         #if os(macOS)
         Task { @MainActor in await work() }
         #else
+        let decisions = ExpiringWork()
         ProcessInfo.processInfo.performExpiringActivity(withReason: reason) { expired in
-            // Called on a background queue; a second call with `expired`
-            // true means the time is up, and there is nothing to cut short.
-            guard !expired else { return }
-            let done = DispatchSemaphore(value: 0)
-            Task { @MainActor in
-                await work()
-                done.signal()
+            // Called on a background queue, the second time on another.
+            switch decisions.callback(expired: expired) {
+            case .nothing:
+                return
+            case .stopWork:
+                onExpiry()
+            case .runWork:
+                let done = DispatchSemaphore(value: 0)
+                Task { @MainActor in
+                    await work()
+                    decisions.workEnded()
+                    done.signal()
+                }
+                done.wait()
             }
-            done.wait()
         }
         #endif
     }

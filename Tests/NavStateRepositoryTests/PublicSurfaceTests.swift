@@ -22,12 +22,17 @@ import Testing
 /// `NavSplitColumn`), the address of a stack
 /// (`StackAddress` with its `Step`), and what a restore changed in a tree
 /// (`TreeChange`).
+///
+/// Issue 32 adds 3 to NavStateNavigator, 7 in all: what a link before the
+/// launch restore does (`SceneNavigator.LaunchLinks`), and the decisions
+/// around `performExpiringActivity` (`ExpiringWork` with its `Step`), kept
+/// out of the SwiftUI glue so that Linux tests them.
 @Suite("Public surface")
 struct PublicSurfaceTests {
     /// The most public types an app sees with `import NavState`.
     static let appFacingCeiling = 57
     static let ceilings: [(modules: [String], most: Int)] = [
-        (["NavStateNavigator"], 4),
+        (["NavStateNavigator"], 7),
         (["NavStateUI"], 2),
         (["NavStateTooling"], 9),
     ]

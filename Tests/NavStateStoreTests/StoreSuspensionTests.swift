@@ -57,4 +57,48 @@ struct StoreSuspensionTests {
         store.resume()
         #expect(try await store.load(scene: "main")?.revision == 50)
     }
+
+    /// The time runs out while a save waits for another process's lock (an
+    /// extension writing the same file): the wait ends at once, the save
+    /// fails as suspended, and no lock is taken. With a busy timeout of a
+    /// minute, a wait that did not end would fail this test as `busy`.
+    @Test func suspendingImmediatelyEndsAWaitForALock() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        var configuration = StoreFixtures.quiet()
+        configuration.busyTimeout = .seconds(60)
+        let store = try NavStore(path: path, configuration: configuration)
+        try await store.save(state(1), scene: "main")
+        let other = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+        try other.execute("BEGIN IMMEDIATE")
+        let next = state(2)
+        let saving = Task.detached { () -> NavStoreError? in
+            do throws(NavStoreError) {
+                _ = try store.save(next, scene: "main") as SaveResult
+                return nil
+            } catch {
+                return error
+            }
+        }
+        // Let the save reach its wait, then the time runs out.
+        try await Task.sleep(for: .milliseconds(200))
+        store.suspendImmediately()
+        // The save ends while the other connection still holds its lock:
+        // long before the busy timeout, which would also end it (as busy,
+        // which the store would report as suspended too).
+        let ended = Locked(false)
+        let watchdog = Task.detached {
+            try? await Task.sleep(for: .seconds(20))
+            if !ended.withLock({ $0 }) { Issue.record("the save still waits for the lock 20 s after the suspension") }
+        }
+        #expect(await saving.value == .suspended(path: path))
+        ended.withLock { $0 = true }
+        watchdog.cancel()
+        #expect(store.isSuspended)
+        try other.execute("ROLLBACK")
+        // Nothing was written, and after the resume the save lands.
+        store.resume()
+        #expect(try await store.load(scene: "main")?.state == state(1))
+        #expect(try await store.save(state(2), scene: "main").revision == 2)
+    }
 }

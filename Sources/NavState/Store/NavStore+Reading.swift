@@ -77,12 +77,12 @@ final class TemporaryCopy {
 
 extension NavStore {
     static func openForReading(
-        _ path: String, _ configuration: Configuration
+        _ path: String, _ configuration: Configuration, _ busyWait: BusyWait
     ) throws(NavStoreError) -> (state: State, migrationsApplied: Int) {
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
         try StoreFile.checkReadable(path)
         if let target = try? StoreFile.resolvingDirectory(of: path) { OpenWriters.settle(target) }
-        let (connection, source) = try readingConnection(path, configuration)
+        let (connection, source) = try readingConnection(path, configuration, busyWait)
         return (State(connection: connection, reading: source), 0)
     }
 
@@ -96,12 +96,12 @@ extension NavStore {
     /// older schema or no schema yet is looked at again before it is called
     /// what the file has.
     static func readingConnection(
-        _ path: String, _ configuration: Configuration
+        _ path: String, _ configuration: Configuration, _ busyWait: BusyWait
     ) throws(NavStoreError) -> (SQLiteConnection, ReadingSource) {
         let deadline = ContinuousClock.now + configuration.busyTimeout
         while true {
             do {
-                return try readingConnectionOnce(path, configuration)
+                return try readingConnectionOnce(path, configuration, busyWait)
             } catch {
                 switch error {
                 case .olderSchema, .notInitialized:
@@ -121,13 +121,13 @@ extension NavStore {
     }
 
     private static func readingConnectionOnce(
-        _ path: String, _ configuration: Configuration
+        _ path: String, _ configuration: Configuration, _ busyWait: BusyWait
     ) throws(NavStoreError) -> (SQLiteConnection, ReadingSource) {
         let files = FileManager.default
         let timeout = configuration.busyTimeoutMilliseconds
         if !ReadingSource.walHoldsFrames(path) {
             let connection = try sqlite(path) { () throws(SQLiteError) in
-                try SQLiteConnection(path: path, mode: .immutable, busyTimeoutMilliseconds: timeout)
+                try SQLiteConnection(path: path, mode: .immutable, busyTimeoutMilliseconds: timeout, busyWait: busyWait)
             }
             try checkReadable(connection, path: path)
             return (connection, .immutable)
@@ -135,7 +135,7 @@ extension NavStore {
         if files.fileExists(atPath: path + "-shm") {
             do throws(NavStoreError) {
                 let connection = try sqlite(path) { () throws(SQLiteError) in
-                    try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMilliseconds: timeout)
+                    try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMilliseconds: timeout, busyWait: busyWait)
                 }
                 try checkReadable(connection, path: path)
                 return (connection, .live)
@@ -150,7 +150,7 @@ extension NavStore {
         }
         let copy = try TemporaryCopy(of: path)
         let connection = try sqlite(path) { () throws(SQLiteError) in
-            try SQLiteConnection(path: copy.path, mode: .readOnly, busyTimeoutMilliseconds: timeout)
+            try SQLiteConnection(path: copy.path, mode: .readOnly, busyTimeoutMilliseconds: timeout, busyWait: busyWait)
         }
         try checkReadable(connection, path: path)
         return (connection, .copy(copy))

@@ -1,4 +1,5 @@
 import Logging
+import NavStateSQLite
 
 extension NavStore {
     /// Stops every read and write of the file until ``resume()``: for an app
@@ -29,14 +30,33 @@ extension NavStore {
         logger.debug("suspended store", metadata: ["path": "\(path)"])
     }
 
-    /// Lets calls read and write the file again after ``suspend()``.
+    /// Suspends the store at once, from any thread, without waiting for
+    /// the call that is running: for when an app's background time runs
+    /// out. A call waiting for another connection's lock (an extension
+    /// writing the same file) stops waiting and fails with
+    /// ``NavStoreError/suspended(path:)``, taking no lock; a statement
+    /// already running finishes (they take microseconds), and every later
+    /// call fails the same way until ``resume()``. A navigator keeps its
+    /// state and saves it after the resume.
+    ///
+    /// `sqlite3_interrupt` does not end a wait in SQLite's busy handler, so
+    /// the store's own handler looks at the suspension between tries.
+    public func suspendImmediately() {
+        busyWait.stop(true)
+        logger.debug("suspended store at once", metadata: ["path": "\(path)"])
+    }
+
+    /// Lets calls read and write the file again after ``suspend()`` or
+    /// ``suspendImmediately()``.
     public func resume() {
+        busyWait.stop(false)
         state.withLock { $0.isSuspended = false }
         logger.debug("resumed store", metadata: ["path": "\(path)"])
     }
 
-    /// Whether the store is between ``suspend()`` and ``resume()``.
+    /// Whether the store is between ``suspend()`` (or
+    /// ``suspendImmediately()``) and ``resume()``.
     public var isSuspended: Bool {
-        state.withLock { $0.isSuspended }
+        busyWait.isStopped || state.withLock { $0.isSuspended }
     }
 }

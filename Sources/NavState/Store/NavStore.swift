@@ -68,6 +68,9 @@ public final class NavStore: Sendable {
     /// `DatabaseWriter` has its dispatch queue: blocking SQLite work runs
     /// here, one call at a time, in the order the calls were made.
     let queue: DispatchQueue
+    /// How long the store's connections wait for another's lock; stopped by
+    /// ``suspendImmediately()``.
+    let busyWait: BusyWait
 
     /// Opens the database at `path`, creating it (owner-only, mode 0600) if
     /// it does not exist, and bringing its schema up to date.
@@ -111,10 +114,12 @@ public final class NavStore: Sendable {
         self.configuration = configuration
         self.isReadOnly = readOnly
         self.queue = queue
+        let busyWait = BusyWait(timeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+        self.busyWait = busyWait
         do {
             let opened = try readOnly
-                ? Self.openForReading(path, configuration)
-                : Self.openForWriting(path, configuration)
+                ? Self.openForReading(path, configuration, busyWait)
+                : Self.openForWriting(path, configuration, busyWait)
             configuration.logger.debug("opened store", metadata: [
                 "path": "\(path)", "readOnly": "\(readOnly)",
                 "schema": "\(SchemaMigration.latestVersion)",
@@ -138,7 +143,7 @@ public final class NavStore: Sendable {
     }
 
     private static func openForWriting(
-        _ path: String, _ configuration: Configuration
+        _ path: String, _ configuration: Configuration, _ busyWait: BusyWait
     ) throws(NavStoreError) -> (state: State, migrationsApplied: Int) {
         let prepared = path == ":memory:" ? nil : try StoreFile.prepareForWriting(path)
         if let prepared { OpenWriters.settle(prepared.target) }
@@ -146,7 +151,7 @@ public final class NavStore: Sendable {
             let connection = try sqlite(path) { () throws(SQLiteError) in
                 try SQLiteConnection(
                     path: prepared?.target ?? path, mode: .readWrite(create: path == ":memory:"),
-                    busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+                    busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds, busyWait: busyWait)
             }
             let version = try Migrator.checkBelongsToNavState(connection, path: path)
             try Migrator.configure(connection, configuration)
@@ -184,7 +189,7 @@ public final class NavStore: Sendable {
         _ operation: String, refusable body: (inout State) throws(SQLiteError) -> Result<T, NavStoreError>
     ) throws(NavStoreError) -> T {
         let outcome: Result<T, NavStoreError> = state.withLock { state in
-            if state.isSuspended { return .failure(.suspended(path: path)) }
+            if state.isSuspended || busyWait.isStopped { return .failure(.suspended(path: path)) }
             // A writer checks its files are still the ones at its path;
             // readers of a copy or an immutable file need not.
             lookAtFiles(&state)
@@ -192,7 +197,7 @@ public final class NavStore: Sendable {
             if let reading = state.reading, reading.isStale(path: path) {
                 // A writer has opened the file since: read through its WAL.
                 do throws(NavStoreError) {
-                    (state.connection, state.reading) = try Self.readingConnection(path, configuration)
+                    (state.connection, state.reading) = try Self.readingConnection(path, configuration, busyWait)
                 } catch {
                     return .failure(error)
                 }
@@ -201,6 +206,9 @@ public final class NavStore: Sendable {
             do throws(SQLiteError) {
                 return try body(&state)
             } catch {
+                // A wait for another connection's lock that the suspension
+                // ended is the suspension's.
+                if error.isBusy, busyWait.isStopped { return .failure(.suspended(path: path)) }
                 return .failure(NavStoreError(error, path: path))
             }
         }

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The decisions around `ProcessInfo.performExpiringActivity(withReason:using:)`,
+/// which `NavStateUI` runs a scene's last save and the store's suspension
+/// in when the scene goes to the background. Apple: the system calls the
+/// block with `expired` false when it grants the process time, and again,
+/// on another thread, with `expired` true when the time is up; when it
+/// cannot grant any, it calls the block once, with `expired` true.
+/// `NavStateUI` forwards each call here and does what it is told; the
+/// decisions are tested on Linux in every order the calls can come.
+///
+/// `@unchecked Sendable`: the calls come on the system's threads, and the
+/// one value inside is only touched under the lock.
+public final class ExpiringWork: @unchecked Sendable {
+    /// What to do with one call of the block.
+    public enum Step: Sendable, Hashable {
+        /// Run the work (the last save, then the suspension) and return
+        /// from the block when it has ended. Also when the first call says
+        /// the time is already up: the process is still running the block,
+        /// and without the save and the suspension the scene's last state
+        /// is lost and the store is left unsuspended.
+        case runWork
+        /// The time ran out while the work runs: suspend the store at once
+        /// (`NavStore.suspendImmediately()`), which ends any wait for
+        /// another process's lock, so the work ends at once and no lock is
+        /// held when the process is suspended.
+        case stopWork
+        /// Nothing is left to do: the work ended, or was already told to stop.
+        case nothing
+    }
+
+    private enum Stage { case notStarted, running, stopped, ended }
+
+    private let lock = NSLock()
+    private var stage = Stage.notStarted
+
+    public init() {}
+
+    /// What to do with a call of the block that says `expired`.
+    public func callback(expired: Bool) -> Step {
+        lock.lock()
+        defer { lock.unlock() }
+        switch stage {
+        case .notStarted:
+            stage = .running
+            return .runWork
+        case .running where expired:
+            stage = .stopped
+            return .stopWork
+        case .running, .stopped, .ended:
+            return .nothing
+        }
+    }
+
+    /// The work has ended: a later call has nothing to stop.
+    public func workEnded() {
+        lock.lock()
+        defer { lock.unlock() }
+        stage = .ended
+    }
+}
