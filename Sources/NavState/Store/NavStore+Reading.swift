@@ -107,6 +107,13 @@ extension NavStore {
                 case .olderSchema, .notInitialized:
                     guard ReadingSource.walHoldsFrames(path), ContinuousClock.now < deadline else { throw error }
                     usleep(5_000)
+                case .notADatabase where writerIsAtWork(path):
+                    // A reader takes no lock on a file without a -wal, so it
+                    // can meet the first page half written by a writer
+                    // creating the file (its -journal, or its -wal, says so).
+                    // Look again; a file that is not SQLite has neither.
+                    guard ContinuousClock.now < deadline else { throw error }
+                    usleep(1_000)
                 case .cannotOpen(_, .copyForReading, _):
                     // The -wal was there when the reader looked and gone when
                     // it copied it: the writer closed, folding it into the
@@ -118,6 +125,13 @@ extension NavStore {
                 }
             }
         }
+    }
+
+    /// Whether a writer is creating or changing the file now: a `-journal`
+    /// or a `-wal` beside it.
+    private static func writerIsAtWork(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-journal", &info) == 0 || stat(path + "-wal", &info) == 0
     }
 
     private static func readingConnectionOnce(

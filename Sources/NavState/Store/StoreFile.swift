@@ -12,6 +12,9 @@ import Musl
 /// the store's parts (with `HeadCache`, `RevisionTable` and `Migrator`);
 /// where the file lives is `NavStore.defaultURL(appGroup:fileName:)`'s.
 enum StoreFile {
+    /// Held while a writer gets its file ready (``prepareForWriting(_:)``).
+    private static let creation = NSLock()
+
     /// What a writer opens, and whether this open created it.
     struct Prepared {
         /// The path with its directory's symbolic links resolved: the one
@@ -30,6 +33,12 @@ enum StoreFile {
     /// before anything is opened or changed), and the file created empty
     /// and owner-only if it is missing.
     static func prepareForWriting(_ path: String) throws(NavStoreError) -> Prepared {
+        // One at a time in the process: the file this creates is opened and
+        // closed, and a close releases every POSIX lock the process holds
+        // on the file. Every other writer of the process comes through
+        // here before SQLite opens the file, so none holds a lock on it yet.
+        creation.lock()
+        defer { creation.unlock() }
         let target = try resolvingDirectory(of: path)
         for suffix in ["", "-wal", "-shm"] {
             if !isRegularOrMissing(target + suffix, following: false) { throw .notARegularFile(path: path + suffix) }
@@ -109,15 +118,18 @@ enum StoreFile {
         throw .cannotOpen(path: path, step: .createFile(directoryExists: true), cause: String(cString: strerror(code)))
     }
 
-    /// Sets a regular file's mode to 0600, never through a link and never
-    /// blocking on a FIFO.
+    /// Sets a regular file's mode to 0600, never through a link, and
+    /// without opening it: closing a descriptor on a file releases every
+    /// POSIX lock this process holds on it (POSIX's `close`: "All
+    /// outstanding record locks owned by the process on the file associated
+    /// with the file descriptor shall be removed"), and another thread's
+    /// connection may hold SQLite's locks on this very file.
+    /// `fchmodat(AT_SYMLINK_NOFOLLOW)` refuses a link on Linux and changes
+    /// the link itself on Apple platforms, never its target.
     private static func ownerOnly(_ path: String) {
-        let descriptor = openFile(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
-        fchmod(descriptor, 0o600)
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, (info.st_mode & 0o7777) != 0o600 else { return }
+        _ = fchmodat(AT_FDCWD, path, 0o600, AT_SYMLINK_NOFOLLOW)
     }
 
     /// Removes what a failed open of a file it created left: the empty file,
