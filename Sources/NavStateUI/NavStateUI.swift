@@ -77,7 +77,8 @@ struct NavigationPersistence: ViewModifier {
                 // Recorded now, in the order the phases come: a window back
                 // before the work below ends must not be taken as gone.
                 windows?.sceneDidEnterBackground(navigator.scene)
-                BackgroundWork.run("NavState: save navigation", onExpiry: { windows?.store.suspendImmediately() }) {
+                let store = windows?.store
+                BackgroundWork.run("NavState: save navigation", onExpiry: { store?.suspendImmediately() }) {
                     try? await navigator.flush()
                     guard let windows else { return }
                     _ = try? await windows.forgetAbandoned()
