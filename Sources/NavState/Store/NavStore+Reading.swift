@@ -99,6 +99,7 @@ extension NavStore {
         _ path: String, _ configuration: Configuration, _ busyWait: BusyWait
     ) throws(NavStoreError) -> (SQLiteConnection, ReadingSource) {
         let deadline = ContinuousClock.now + configuration.busyTimeout
+        var notADatabaseTries = 0
         while true {
             do {
                 return try readingConnectionOnce(path, configuration, busyWait)
@@ -107,13 +108,16 @@ extension NavStore {
                 case .olderSchema, .notInitialized:
                     guard ReadingSource.walHoldsFrames(path), ContinuousClock.now < deadline else { throw error }
                     usleep(5_000)
-                case .notADatabase where writerIsAtWork(path):
+                case .notADatabase:
                     // A reader takes no lock on a file without a -wal, so it
                     // can meet the first page half written by a writer
-                    // creating the file (its -journal, or its -wal, says so).
-                    // Look again; a file that is not SQLite has neither.
-                    guard ContinuousClock.now < deadline else { throw error }
-                    usleep(1_000)
+                    // creating the file: one write later it is whole. Look
+                    // again a few times (a file that is not SQLite costs a
+                    // reader 10 ms more), and for as long as a -journal or
+                    // -wal says a writer is at work.
+                    notADatabaseTries += 1
+                    guard ContinuousClock.now < deadline, notADatabaseTries <= 5 || writerIsAtWork(path) else { throw error }
+                    usleep(2_000)
                 case .cannotOpen(_, .copyForReading, _):
                     // The -wal was there when the reader looked and gone when
                     // it copied it: the writer closed, folding it into the
