@@ -60,6 +60,11 @@ enum RevisionTable {
         }
         try connection.cached("INSERT INTO scene (id, name, created_at, kept_revisions) VALUES (?1, ?2, ?3, ?4)")
             .bind(.integer(id), .text(name), .real(createdAt), keptRevisions.map { .integer($0) } ?? .null).run()
+        // A sequence out of range remembers nothing: it remembers this id
+        // from now on, so a scene deleted later does not give its id back.
+        try connection.cached("""
+            UPDATE sqlite_sequence SET seq = ?1 WHERE name = 'scene' AND seq NOT BETWEEN 1 AND 4503599627370496
+            """).bind(.integer(id)).run()
         return id
     }
 

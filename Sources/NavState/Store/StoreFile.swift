@@ -104,8 +104,8 @@ enum StoreFile {
             // a store this library creates has, whatever it was given, and
             // so do the -wal and -shm SQLite creates beside it (they take
             // the main file's mode). A file that holds data keeps its mode.
-            // Each is changed through a descriptor opened without following
-            // links, so a link put there since the check changes nothing.
+            // Each is changed without following a link and without opening
+            // it (`ownerOnly`).
             var info = stat()
             if lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 {
                 for suffix in ["", "-wal", "-shm"] { ownerOnly(target + suffix) }
