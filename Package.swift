@@ -163,6 +163,8 @@ let package = Package(
             dependencies: [
                 "NavStateNavigator", "NavState", "NavStateModel", "NavStateTooling",
                 "NavStateTestSupport", "NavStoreTestSupport",
+                // A second connection holds a lock the navigator's save waits for.
+                "NavStateSQLite",
             ]
         ),
         .testTarget(

@@ -79,13 +79,24 @@ public final class SceneNavigator {
     /// when the last one appears.
     @ObservationIgnored private var confirmsWhenShown = false
     @ObservationIgnored private var confirmTask: Task<Void, Never>?
+    /// The lifecycle driving this navigator, told when the restored levels
+    /// are all shown or the app's own change ended the restore's showing
+    /// (`true` then); ``SceneLifecycle`` sets it.
+    @ObservationIgnored weak var lifecycle: SceneLifecycle?
     @ObservationIgnored private var isDirty = false
     @ObservationIgnored private var saveTask: Task<Void, Never>?
     @ObservationIgnored private var subscribers: [UUID: AsyncStream<NavigatorEvent>.Continuation] = [:]
     /// Deep links (``send(to:_:betweenSteps:)``, ``navigate(to:betweenSteps:)``)
-    /// that came before the launch restore finished, waiting for it.
-    @ObservationIgnored private var linksWaitingForRestore: [CheckedContinuation<Void, Never>] = []
+    /// waiting for their turn: for the launch restore to finish, then for
+    /// the link before them to reach its target. One runs at a time, so
+    /// two links never interleave their steps.
+    @ObservationIgnored private var linksWaiting: [CheckedContinuation<Void, Never>] = []
+    /// A link is running its steps.
+    @ObservationIgnored private var linkRunning = false
     @ObservationIgnored private var linkCameBeforeRestore = false
+    /// Pushes made before the launch restore finished, applied on top of
+    /// it (or of the empty state, as ``launchLinks`` says) when it has.
+    @ObservationIgnored private var pushesBeforeRestore: [(AnyDestination, StackAddress?)] = []
 
     /// What a deep link that comes before the launch restore has finished
     /// (an app opened by a link, a notification, a Handoff) does to it.
@@ -147,8 +158,22 @@ public final class SceneNavigator {
     ///   registered; ``NavigatorError/sceneState(_:)`` when the top-most
     ///   presentation is a plain sheet or cover, which has no stack, or the
     ///   scene has no stack at `stack`.
+    ///
+    /// Before the launch restore has finished (a link handled at a cold
+    /// launch), the value is kept and pushed once the restore has, on top
+    /// of the restored state; it is checked then, and a push that cannot be
+    /// made is logged.
     public func push<T: NavDestination>(_ value: T, onto stack: StackAddress? = nil) throws(NavigatorError) {
         let destination = try erase(value)
+        guard hasRestored else {
+            linkCameBeforeRestore = true
+            pushesBeforeRestore.append((destination, stack))
+            return
+        }
+        try push(destination, onto: stack)
+    }
+
+    private func push(_ destination: AnyDestination, onto stack: StackAddress?) throws(NavigatorError) {
         guard let target = stack ?? state.stackOnScreen else {
             throw .sceneState(.cannotPushOnto(state.presentations.last?.method ?? .sheet))
         }
@@ -445,7 +470,14 @@ public final class SceneNavigator {
     public func navigate(
         to target: SceneState<AnyDestination>, betweenSteps: @MainActor () async -> Void = {}
     ) async throws(NavigatorError) {
-        await untilRestored()
+        await takeLinkTurn()
+        defer { endLinkTurn() }
+        try await steps(to: target, betweenSteps: betweenSteps)
+    }
+
+    private func steps(
+        to target: SceneState<AnyDestination>, betweenSteps: @MainActor () async -> Void
+    ) async throws(NavigatorError) {
         do {
             try target.validate()
         } catch {
@@ -483,7 +515,8 @@ public final class SceneNavigator {
         to stack: StackAddress, _ values: any NavDestination...,
         betweenSteps: @MainActor () async -> Void = {}
     ) async throws(NavigatorError) {
-        await untilRestored()
+        await takeLinkTurn()
+        defer { endLinkTurn() }
         var target = state
         target.presentations.removeSubrange(min(max(0, stack.presentation), target.presentations.count)...)
         target.dropCheckpointsPointingNowhere()
@@ -499,23 +532,47 @@ public final class SceneNavigator {
         } catch {
             throw .sceneState(error)
         }
-        try await navigate(to: target, betweenSteps: betweenSteps)
+        try await steps(to: target, betweenSteps: betweenSteps)
     }
 
-    /// Returns once the launch restore has finished; a deep link that
-    /// comes before waits here, in the order the links came, and is then
-    /// applied as ``launchLinks`` says.
-    private func untilRestored() async {
-        guard !hasRestored else { return }
-        linkCameBeforeRestore = true
-        await withCheckedContinuation { linksWaitingForRestore.append($0) }
+    /// Returns when this link may run: once the launch restore has
+    /// finished (a link that comes before waits, and is then applied as
+    /// ``launchLinks`` says) and every link that came before it has
+    /// reached its target, first come first.
+    private func takeLinkTurn() async {
+        if !hasRestored { linkCameBeforeRestore = true }
+        if hasRestored, !linkRunning, linksWaiting.isEmpty {
+            linkRunning = true
+            return
+        }
+        await withCheckedContinuation { linksWaiting.append($0) }
     }
 
-    /// Lets the links that waited for the restore go, first come first.
+    /// Hands the turn to the next waiting link, if the restore has finished.
+    private func endLinkTurn() {
+        linkRunning = false
+        handTurnToNextLink()
+    }
+
+    private func handTurnToNextLink() {
+        guard hasRestored, !linkRunning, !linksWaiting.isEmpty else { return }
+        linkRunning = true
+        linksWaiting.removeFirst().resume()
+    }
+
+    /// The restore has finished: the pushes made before it are made, then
+    /// the first waiting link runs.
     private func releaseWaitingLinks() {
-        let waiting = linksWaitingForRestore
-        linksWaitingForRestore = []
-        for link in waiting { link.resume() }
+        let pushes = pushesBeforeRestore
+        pushesBeforeRestore = []
+        for (destination, stack) in pushes {
+            do {
+                try push(destination, onto: stack)
+            } catch {
+                store.logger.error("push made before the restore refused", metadata: ["scene": "\(scene)", "error": "\(error)"])
+            }
+        }
+        handTurnToNextLink()
     }
 
     // MARK: Internals
@@ -552,6 +609,7 @@ public final class SceneNavigator {
             // presentations up: what it did wins, the rest is not shown.
             restoreTarget = nil
             if confirmsWhenShown { startConfirming() }
+            lifecycle?.restoredLevelsEnded(byChange: true)
         }
         if case .saving = phase { startSaving() }
     }
@@ -647,6 +705,7 @@ public final class SceneNavigator {
         if shown >= target.presentations.count {
             restoreTarget = nil
             if confirmsWhenShown { startConfirming() }
+            lifecycle?.restoredLevelsEnded(byChange: false)
         }
     }
 

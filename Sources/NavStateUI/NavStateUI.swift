@@ -13,11 +13,12 @@ extension View {
     /// Restores `navigator` when the view appears and shows the view only
     /// once the restored state is in place (so the restored stack is there
     /// at its first appearance, not pushed with animation after it);
-    /// confirms the restore once every restored level is on screen; and
-    /// saves whenever the scene leaves the foreground, inside a
-    /// background-task assertion. With `windows`, it also suspends the
-    /// store once every window is in the background, and resumes it when
-    /// one comes back (docs/integration.md, "Suspension").
+    /// confirms the restore once every restored screen has been up for a
+    /// settle time; and saves whenever the scene leaves the foreground,
+    /// inside a background-task assertion. With `windows`, it also suspends
+    /// the store once every window is in the background, and resumes it
+    /// when one comes back. Every one of these decisions is
+    /// ``SceneLifecycle``'s; this modifier forwards SwiftUI's events to it.
     ///
     /// ```swift
     /// NavigationStack(path: $navigator.path) { HomeView() }
@@ -34,7 +35,7 @@ extension View {
     /// by `destination`, and keeps them in step: a sheet the user swipes
     /// away is dismissed in the navigator too. A restored chain comes back
     /// one level at a time, without animation, each after the one below it
-    /// appeared (``SceneNavigator/presentationDidAppear(_:)``).
+    /// appeared and finished its transition (``SceneLifecycle``).
     public func navigationPresentations<Destination: View>(
         _ navigator: SceneNavigator,
         @ViewBuilder destination: @escaping (AnyDestination) -> Destination
@@ -43,57 +44,66 @@ extension View {
     }
 }
 
-/// The work of `restoresNavigation(_:options:windows:)`.
+/// The work of `restoresNavigation(_:options:windows:)`: forwards the
+/// view's events to a ``SceneLifecycle``, which decides, and carries out
+/// the background job it returns.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 struct NavigationPersistence: ViewModifier {
     let navigator: SceneNavigator
     let options: RestoreOptions
     let windows: WindowScenes?
+    @State private var lifecycle: SceneLifecycle?
     @Environment(\.scenePhase) private var scenePhase
 
     func body(content: Content) -> some View {
         Group {
-            if navigator.hasRestored {
-                content
+            if navigator.hasRestored, let lifecycle {
+                content.onAppear { lifecycle.contentAppeared() }
             } else {
                 Color.clear
             }
         }
         .task {
-            // Failures are in navigator.restoreReport, its events and
-            // its log; the navigator then starts empty and saves.
-            _ = try? await navigator.restore(options: options)
-            // One main-actor turn: SwiftUI takes the restored state
-            // before the crash-loop guard hears it worked. With restored
-            // presentations pending, the navigator confirms when the last
-            // one appears.
-            await Task.yield()
-            try? await navigator.confirm()
+            let lifecycle = self.lifecycle ?? makeLifecycle()
+            self.lifecycle = lifecycle
+            await lifecycle.viewAppeared()
         }
         .onChange(of: scenePhase) { _, phase in
-            let navigator = navigator
-            let windows = windows
-            if phase == .background {
-                // Recorded now, in the order the phases come: a window back
-                // before the work below ends must not be taken as gone.
-                windows?.sceneDidEnterBackground(navigator.scene)
-                let store = windows?.store
-                BackgroundWork.run("NavState: save navigation", onExpiry: { store?.suspendImmediately() }) {
-                    try? await navigator.flush()
-                    guard let windows else { return }
-                    _ = try? await windows.forgetAbandoned()
-                    #if !os(macOS)
-                    // macOS does not suspend apps; elsewhere the app must
-                    // hold no SQLite lock once suspended (0xdead10cc).
-                    await windows.suspendIfEveryWindowIsInBackground()
-                    #endif
-                }
-            } else {
-                windows?.sceneWillEnterForeground(navigator.scene)
-                // Leaving `active` saves what the scene shows; coming back
-                // saves what was refused while the store was suspended.
-                Task { try? await navigator.flush() }
-            }
+            guard let job = lifecycle?.phaseChanged(to: SceneLifecycle.Phase(phase)) else { return }
+            BackgroundWork.run("NavState: save navigation", job)
+        }
+    }
+
+    private func makeLifecycle() -> SceneLifecycle {
+        #if os(macOS)
+        // macOS does not suspend apps; elsewhere the app must hold no
+        // SQLite lock once suspended (0xdead10cc).
+        let suspendsStore = false
+        #else
+        let suspendsStore = true
+        #endif
+        let lifecycle = SceneLifecycle(
+            navigator: navigator, windows: windows, options: options, suspendsStore: suspendsStore)
+        // The next level of a restore, presented without animation
+        // (`Transaction.disablesAnimations`, iOS 13).
+        lifecycle.presentingRestoredLevel = { change in
+            var transaction = Transaction()
+            transaction.disablesAnimations = true
+            withTransaction(transaction, change)
+        }
+        return lifecycle
+    }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+extension SceneLifecycle.Phase {
+    /// SwiftUI's `ScenePhase` (iOS 14); a phase added later counts as
+    /// in the foreground, the case that saves and never suspends.
+    init(_ phase: ScenePhase) {
+        switch phase {
+        case .active: self = .active
+        case .background: self = .background
+        default: self = .inactive
         }
     }
 }
@@ -101,19 +111,17 @@ struct NavigationPersistence: ViewModifier {
 /// Work that must finish even if the app is about to be suspended.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 enum BackgroundWork {
-    /// Runs `work` on the main actor inside a background-task assertion:
+    /// Runs `job` on the main actor inside a background-task assertion:
     /// `ProcessInfo.performExpiringActivity(withReason:using:)` (iOS 8.2,
     /// tvOS 9, watchOS 2, visionOS 1; safe in app extensions, unlike
     /// `UIApplication.shared`), whose block keeps the process running until
     /// it returns. macOS does not suspend apps, so there it just runs.
     /// What each call of the block does is ``ExpiringWork``'s to say:
-    /// the work runs even when no time was granted, and `onExpiry` runs
+    /// the job runs even when no time was granted, and its expiry runs
     /// when the time runs out during it.
-    static func run(
-        _ reason: String, onExpiry: @escaping @Sendable () -> Void, _ work: @escaping @MainActor @Sendable () async -> Void
-    ) {
+    static func run(_ reason: String, _ job: SceneLifecycle.BackgroundJob) {
         #if os(macOS)
-        Task { @MainActor in await work() }
+        Task { @MainActor in await job.run() }
         #else
         let decisions = ExpiringWork()
         ProcessInfo.processInfo.performExpiringActivity(withReason: reason) { expired in
@@ -122,11 +130,11 @@ enum BackgroundWork {
             case .nothing:
                 return
             case .stopWork:
-                onExpiry()
+                job.expire()
             case .runWork:
                 let done = DispatchSemaphore(value: 0)
                 Task { @MainActor in
-                    await work()
+                    await job.run()
                     decisions.workEnded()
                     done.signal()
                 }
@@ -168,13 +176,7 @@ struct PresentationLevel: ViewModifier {
             let level = level
             let content = destination(presentation.destination)
                 .modifier(PresentationLevel(navigator: navigator, level: level + 1, destination: destination))
-                .onAppear {
-                    // The next level of a restore, presented without
-                    // animation (`Transaction.disablesAnimations`, iOS 13).
-                    var transaction = Transaction()
-                    transaction.disablesAnimations = true
-                    withTransaction(transaction) { navigator.presentationDidAppear(level) }
-                }
+                .onAppear { SceneLifecycle.presentationAppeared(level, of: navigator) }
             if presentation.method.isManaged {
                 NavigationStack(path: Binding(
                     get: { navigator.path(forPresentation: level) },

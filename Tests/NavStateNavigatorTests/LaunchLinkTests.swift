@@ -91,4 +91,42 @@ struct LaunchLinkTests {
         try await navigator.send(to: .root, Route.linked(3))
         #expect(navigator.path.count == 3)
     }
+
+    /// A push made before the restore (a link handler that pushes at once)
+    /// is applied on top of the restored state, not overwritten by it.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aPushBeforeTheRestoreIsMadeOnTopOfIt() async throws {
+        let store = try await savedStore()
+        let navigator = try launch(store)
+        try navigator.push(Route.linked(5))
+        #expect(navigator.path.isEmpty, "nothing shown before the restore")
+        try await navigator.restore()
+        #expect(Array(navigator.path).compactMap { $0.as(Route.self) } == [.saved(1), .saved(2), .linked(5)])
+        try await navigator.confirm()
+        try await navigator.flush()
+        #expect(try await store.load(scene: "main")?.state.root.count == 3)
+
+        // With `replaceRestoredState` it starts from the empty state.
+        let other = try launch(store)
+        other.launchLinks = .replaceRestoredState
+        try other.push(Route.linked(6))
+        try await other.restore()
+        #expect(Array(other.path).compactMap { $0.as(Route.self) } == [.linked(6)])
+    }
+
+    /// Two links whose steps take time run one after the other: the second
+    /// starts from where the first ended, and their steps never interleave.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func linksAfterTheRestoreRunOneAtATime() async throws {
+        let store = try await savedStore()
+        let navigator = try launch(store)
+        try await navigator.restore()
+        let slowStep: @MainActor () async -> Void = { try? await Task.sleep(for: .milliseconds(5)) }
+        let first = Task { try await navigator.send(to: .root, Route.linked(1), Route.linked(2), betweenSteps: slowStep) }
+        let second = Task { try await navigator.send(to: .root, Route.linked(3), betweenSteps: slowStep) }
+        try await first.value
+        try await second.value
+        #expect(Array(navigator.path).compactMap { $0.as(Route.self) }
+            == [.saved(1), .saved(2), .linked(1), .linked(2), .linked(3)])
+    }
 }

@@ -1,0 +1,44 @@
+/// Links (URLs, notification payloads, Handoff activities) that may come
+/// before there is anything to hand them to, kept in order until there is.
+///
+/// At a cold launch SwiftUI can deliver `onOpenURL` before a window's
+/// navigator exists (`NavStateUI`'s `SceneNavigatorHost` makes it only once
+/// the window has claimed its scene). The host receives every link here;
+/// once the navigator is made, the links that waited are handed over first,
+/// in the order they came, and later ones at once. The navigator then
+/// applies them as its ``SceneNavigator/launchLinks`` says.
+///
+/// ```swift
+/// let inbox = LinkInbox<URL>()
+/// inbox.receive(url)                                  // before the navigator
+/// inbox.deliver { url in Task { await open(url) } }   // the url, now
+/// ```
+@MainActor
+public final class LinkInbox<Link> {
+    private var waiting: [Link] = []
+    private var handler: (@MainActor (Link) -> Void)?
+
+    public init() {}
+
+    /// The links received and not handed over yet, first come first.
+    public var pending: [Link] { waiting }
+
+    /// Hands `link` over now if there is a handler, or keeps it until
+    /// ``deliver(to:)``.
+    public func receive(_ link: Link) {
+        if let handler {
+            handler(link)
+        } else {
+            waiting.append(link)
+        }
+    }
+
+    /// From now on hands every link to `handler`, starting with those that
+    /// waited, in the order they came. A second call replaces the handler.
+    public func deliver(to handler: @escaping @MainActor (Link) -> Void) {
+        self.handler = handler
+        let ready = waiting
+        waiting = []
+        for link in ready { handler(link) }
+    }
+}

@@ -1,0 +1,308 @@
+import Foundation
+import Logging
+public import NavState
+
+/// Every decision about one scene's navigation that depends on what the UI
+/// framework reports: when to restore, when the restored screens count as
+/// shown, when to bring up the next restored sheet, when to confirm the
+/// launch, what to do when the scene leaves and comes back to the
+/// foreground, and when the store may be suspended.
+///
+/// `NavStateUI` makes one per window and forwards SwiftUI's events to it
+/// (`.task`, `onAppear`, `scenePhase`), then carries out what it is given:
+/// the ``BackgroundJob`` of a scene that went to the background, inside a
+/// background-task assertion. It is platform-neutral, so every rule below
+/// is tested on Linux, with the event orders a device delivers.
+///
+/// The rules:
+///
+/// - **Restore** once, on the first ``viewAppeared()``.
+/// - **Restored presentations**: level 1 comes with the restored state;
+///   each further level is presented ``Timing/transition`` after the level
+///   below it appeared (SwiftUI's `onAppear` runs before the first frame,
+///   while the presentation is still animating, and a presentation made
+///   during a transition is dropped), through ``presentingRestoredLevel``,
+///   which `NavStateUI` makes animation-free.
+/// - **Confirmation** (the crash-loop guard hears that the launch worked):
+///   once the restored content has appeared, every restored level has
+///   appeared and ``Timing/transition`` has passed since the deepest one
+///   did, and then ``Timing/settle`` has passed. A crash in a restored
+///   screen's first frames, its `body` or its `.task`, therefore comes
+///   before the confirmation and counts as a failed launch. If the scene
+///   goes to the background after every restored screen appeared, the
+///   launch is confirmed then, before the last save, since it did not
+///   crash; if it goes before, it stays unconfirmed.
+/// - **Background**: the scene's window is recorded as in the background at
+///   once, in the order the phases come; the ``BackgroundJob`` saves the
+///   scene, forgets abandoned windows' scenes and, when every window is in
+///   the background and ``suspendsStore`` is true, suspends the store. Its
+///   expiry suspends the store immediately (``/NavState/NavStore/suspendImmediately()``),
+///   which ends a wait for another process's lock and refuses statements
+///   until the store resumes; the navigator keeps its state and saves it
+///   on the next foreground.
+/// - **Foreground**: the window is recorded as in the foreground at once and
+///   the store resumed, even while the background job still runs, and what
+///   was not saved is saved.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor
+public final class SceneLifecycle {
+    /// The times the rules above wait.
+    public struct Timing: Sendable, Hashable {
+        /// How long a presentation takes to finish appearing once its
+        /// `onAppear` ran: a sheet's or cover's animation, about a third of
+        /// a second on iOS, with a margin.
+        public var transition: Duration
+        /// How long the restored screens must stay up, once all are shown,
+        /// before the launch counts as working.
+        public var settle: Duration
+
+        /// Times for a device: 650 ms for a transition, one second to settle.
+        public init(transition: Duration = .milliseconds(650), settle: Duration = .seconds(1)) {
+            self.transition = transition
+            self.settle = settle
+        }
+    }
+
+    /// A scene's phase, as SwiftUI's `ScenePhase` (or UIKit's scene
+    /// delegate) reports it.
+    public enum Phase: Sendable, Hashable {
+        case active, inactive, background
+    }
+
+    /// The work a scene that went to the background needs done before the
+    /// app is suspended. `NavStateUI` runs ``run`` inside a background-task
+    /// assertion and calls ``expire`` when the system says the time is up
+    /// (``ExpiringWork`` says when).
+    public struct BackgroundJob: Sendable {
+        /// Confirms the launch if its screens were shown, saves the scene,
+        /// forgets abandoned windows' scenes, and suspends the store if
+        /// every window is in the background.
+        public let run: @MainActor @Sendable () async -> Void
+        /// Suspends the store at once; may be called from any thread.
+        public let expire: @Sendable () -> Void
+    }
+
+    /// The scene's navigator.
+    public let navigator: SceneNavigator
+    /// The app's windows, to suspend the store only when all are in the
+    /// background; `nil` for an app with one scene that never suspends.
+    public let windows: WindowScenes?
+    /// The options of the launch restore.
+    public let options: RestoreOptions
+    /// The times the rules wait.
+    public let timing: Timing
+    /// Whether the store is suspended once every window is in the
+    /// background: true where apps are suspended, false on macOS.
+    public let suspendsStore: Bool
+    /// How the next restored level is presented: `NavStateUI` wraps it in a
+    /// transaction without animation. Runs the change as it is by default.
+    public var presentingRestoredLevel: @MainActor (() -> Void) -> Void = { $0() }
+
+    private let sleep: @Sendable (Duration) async -> Void
+
+    private enum Showing {
+        /// The restore has not finished, or its content has not appeared.
+        case waitingForContent
+        /// Restored levels are still coming up.
+        case bringingUpLevels
+        /// Every restored screen is up; waiting `transition` for the
+        /// deepest one, then `settle`.
+        case settling
+        /// Confirmed, or nothing to confirm.
+        case done
+    }
+
+    private var restoreStarted = false
+    private var restoreFinished = false
+    private var contentIsUp = false
+    private var showing = Showing.waitingForContent
+    /// The levels whose `onAppear` ran during the restore.
+    private var levelsAppeared: Set<Int> = []
+    private var settleTask: Task<Void, Never>?
+    private var transitionTasks: [Int: Task<Void, Never>] = [:]
+
+    /// A lifecycle for `navigator`'s scene.
+    ///
+    /// - Parameter sleep: How the rules wait; tests pass a clock they
+    ///   advance by hand.
+    public init(
+        navigator: SceneNavigator, windows: WindowScenes? = nil, options: RestoreOptions = RestoreOptions(),
+        timing: Timing = Timing(), suspendsStore: Bool = true,
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    ) {
+        self.navigator = navigator
+        self.windows = windows
+        self.options = options
+        self.timing = timing
+        self.suspendsStore = suspendsStore
+        self.sleep = sleep
+        navigator.lifecycle = self
+    }
+
+    /// Whether the launch was confirmed, or had nothing to confirm.
+    public var isSettled: Bool { showing == .done }
+
+    // MARK: Events
+
+    /// The scene's root view appeared (its `.task` started): restores the
+    /// scene once. Returns when the restored state is in place, so the
+    /// view can show it.
+    public func viewAppeared() async {
+        guard !restoreStarted else { return }
+        restoreStarted = true
+        do {
+            try await navigator.restore(options: options)
+        } catch {
+            // The navigator starts empty and saves; its report, events and
+            // log say why.
+        }
+        restoreFinished = true
+        if navigator.restoreReport?.revision == nil || navigator.restoreReport == nil {
+            showing = .done
+        }
+        advance()
+    }
+
+    /// The restored content appeared (its `onAppear`).
+    public func contentAppeared() {
+        contentIsUp = true
+        advance()
+    }
+
+    /// Presentation `level` (1 is the first) appeared (its `onAppear`).
+    /// During a restore, the next restored level is presented
+    /// ``Timing/transition`` later; at other times this does nothing.
+    public func presentationAppeared(_ level: Int) {
+        guard showing == .bringingUpLevels || showing == .waitingForContent, level >= 1 else { return }
+        levelsAppeared.insert(level)
+        guard !navigator.pendingPresentations.isEmpty, level == navigator.state.presentations.count,
+              transitionTasks[level] == nil
+        else {
+            advance()
+            return
+        }
+        let sleep = sleep
+        let transition = timing.transition
+        transitionTasks[level] = Task { @MainActor [weak self] in
+            await sleep(transition)
+            guard let self, !Task.isCancelled else { return }
+            self.presentingRestoredLevel { self.navigator.presentationDidAppear(level) }
+            self.advance()
+        }
+    }
+
+    /// The scene's phase changed.
+    ///
+    /// - Returns: For `.background`, the work to run before the app is
+    ///   suspended; `nil` otherwise.
+    @discardableResult
+    public func phaseChanged(to phase: Phase) -> BackgroundJob? {
+        let navigator = navigator
+        let windows = windows
+        let store = navigator.store
+        guard phase == .background else {
+            windows?.sceneWillEnterForeground(navigator.scene)
+            // Leaving `active` saves what the scene shows; coming back
+            // saves what was refused while the store was suspended.
+            Task { try? await navigator.flush() }
+            return nil
+        }
+        windows?.sceneDidEnterBackground(navigator.scene)
+        let confirmsNow = everyRestoredScreenAppeared && showing != .done
+        if confirmsNow {
+            settleTask?.cancel()
+            settleTask = nil
+            showing = .done
+        }
+        let suspends = suspendsStore
+        return BackgroundJob(
+            run: {
+                if confirmsNow { await Self.confirm(navigator) }
+                try? await navigator.flush()
+                guard let windows else { return }
+                _ = try? await windows.forgetAbandoned()
+                if suspends { await windows.suspendIfEveryWindowIsInBackground() }
+            },
+            expire: { store.suspendImmediately() })
+    }
+
+    /// The window closed: its scene is free for another window.
+    public func windowClosed() {
+        windows?.release(navigator.scene)
+        cancelTimers()
+    }
+
+    // MARK: Rules
+
+    /// Called by the navigator when the restore has no more levels to
+    /// show: every one came up, or the app changed the state meanwhile.
+    func restoredLevelsEnded(byChange: Bool) {
+        if byChange {
+            // What the user did wins; the levels not shown never will be.
+            for task in transitionTasks.values { task.cancel() }
+            transitionTasks = [:]
+            levelsAppeared.formUnion(1...max(1, navigator.state.presentations.count))
+        }
+        advance()
+    }
+
+    /// Whether the restored content and every restored level appeared.
+    private var everyRestoredScreenAppeared: Bool {
+        guard restoreFinished, contentIsUp, navigator.pendingPresentations.isEmpty else { return false }
+        let shownLevels = navigator.state.presentations.count
+        return shownLevels == 0 || levelsAppeared.contains(shownLevels)
+    }
+
+    private func advance() {
+        switch showing {
+        case .done, .settling:
+            return
+        case .waitingForContent, .bringingUpLevels:
+            guard restoreFinished, contentIsUp else { return }
+            guard everyRestoredScreenAppeared else {
+                showing = .bringingUpLevels
+                return
+            }
+            showing = .settling
+            let deepest = navigator.state.presentations.count
+            let sleep = sleep
+            let wait = deepest == 0 ? timing.settle : timing.transition + timing.settle
+            settleTask = Task { @MainActor [weak self] in
+                await sleep(wait)
+                guard let self, !Task.isCancelled, self.showing == .settling else { return }
+                self.showing = .done
+                self.settleTask = nil
+                await Self.confirm(self.navigator)
+            }
+        }
+    }
+
+    private static func confirm(_ navigator: SceneNavigator) async {
+        do {
+            try await navigator.confirm()
+        } catch {
+            navigator.store.logger.error(
+                "navigator confirm failed", metadata: ["scene": "\(navigator.scene)", "error": "\(error)"])
+            navigator.emit(.saveFailed(error))
+        }
+    }
+
+    private func cancelTimers() {
+        settleTask?.cancel()
+        settleTask = nil
+        for task in transitionTasks.values { task.cancel() }
+        transitionTasks = [:]
+    }
+
+    /// Presentation `level` of `navigator` appeared: what a presentation
+    /// level's view reports when it has only the navigator. Forwarded to
+    /// the navigator's lifecycle; a navigator without one (an app that
+    /// restores by hand) brings up its next restored level at once.
+    public static func presentationAppeared(_ level: Int, of navigator: SceneNavigator) {
+        if let lifecycle = navigator.lifecycle {
+            lifecycle.presentationAppeared(level)
+        } else {
+            navigator.presentationDidAppear(level)
+        }
+    }
+}
