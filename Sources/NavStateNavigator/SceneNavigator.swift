@@ -185,6 +185,14 @@ public final class SceneNavigator {
         emit(.pushed(destination, stack: target))
     }
 
+    /// Pushes destinations SwiftUI already shows (a `NavigationLink`'s
+    /// value) onto the stack at `stack`, which exists.
+    func appendPushed(_ destinations: [AnyDestination], onto stack: StackAddress) {
+        guard !destinations.isEmpty else { return }
+        changeInPlace { state in _ = state.modifyStack(stack) { $0.append(contentsOf: destinations) } }
+        for destination in destinations { emit(.pushed(destination, stack: stack)) }
+    }
+
     /// Pushes a value, or logs why it cannot and changes nothing: for views,
     /// where a throwing call has nowhere to go.
     ///

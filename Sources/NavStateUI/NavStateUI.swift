@@ -178,11 +178,10 @@ struct PresentationLevel: ViewModifier {
                 .modifier(PresentationLevel(navigator: navigator, level: level + 1, destination: destination))
                 .onAppear { SceneLifecycle.presentationAppeared(level, of: navigator) }
             if presentation.method.isManaged {
-                NavigationStack(path: Binding(
-                    get: { navigator.path(forPresentation: level) },
-                    set: { navigator.setPath($0, forPresentation: level) }
-                )) {
-                    content.navigationDestination(for: AnyDestination.self) { destination($0) }
+                // The app's own values, so that NavigationLink(value:) and
+                // its navigationDestination(for:) work inside the sheet.
+                NavigationStack(path: navigator.navigationPath(at: StackAddress(presentation: level))) {
+                    content
                 }
             } else {
                 content
@@ -228,6 +227,30 @@ extension SceneNavigator {
         Binding(get: { self.path(at: stack) }, set: { self.setPath($0, at: stack) })
     }
 
+    /// The stack at `stack` as a SwiftUI `NavigationPath` of the app's own
+    /// values, for `NavigationStack(path:)`: `NavigationLink(value:)` and
+    /// each feature's `navigationDestination(for: Route.self)` work as in
+    /// any SwiftUI app, and every push, pop and swipe is saved. A value
+    /// whose type is not registered, or is not `Codable`, is refused and
+    /// logged (``/NavStateNavigator/SceneNavigator/applyNavigationPath(count:keepsEntries:codableJSON:at:)``).
+    ///
+    /// ```swift
+    /// NavigationStack(path: navigator.navigationPath()) {
+    ///     OrderList()   // NavigationLink(value: OrderRoute.detail(id: 7)) { … }
+    ///         .navigationDestination(for: OrderRoute.self) { OrderScreen(route: $0) }
+    /// }
+    /// ```
+    public func navigationPath(at stack: StackAddress = .root) -> Binding<NavigationPath> {
+        Binding(
+            get: { NavigationPath(values: self.state.stack(stack) ?? []) },
+            set: { path in
+                let shown = NavigationPath(values: self.state.stack(stack) ?? [])
+                self.applyNavigationPath(
+                    count: path.count, keepsEntries: path.sharesPrefix(with: shown),
+                    codableJSON: { path.codable.flatMap { try? JSONEncoder().encode($0) } }, at: stack)
+            })
+    }
+
     /// A split view's selection in one column, for `List(selection:)`.
     public func selection(_ column: NavSplitColumn, of split: StackAddress = .root) -> Binding<AnyDestination?> {
         Binding(
@@ -260,6 +283,29 @@ extension SceneNavigator {
                 }
                 self.setColumnVisibility(saved, of: split)
             })
+    }
+}
+
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+extension NavigationPath {
+    /// A path of the destinations' own values (each appended as the
+    /// `Codable` value it is, so the path's `codable` exists), for
+    /// `navigationDestination(for: Route.self)` to show.
+    public init(values destinations: some Sequence<AnyDestination>) {
+        self.init()
+        for destination in destinations {
+            if let value = destination.base as? any Codable & Hashable { append(value) }
+        }
+    }
+
+    /// Whether the shorter of `self` and `other` is the start of the
+    /// longer: a push or a pop, not a replacement. `NavigationPath` shows
+    /// no elements, but is `Equatable`.
+    func sharesPrefix(with other: NavigationPath) -> Bool {
+        var longer = count >= other.count ? self : other
+        let shorter = count >= other.count ? other : self
+        longer.removeLast(longer.count - shorter.count)
+        return longer == shorter
     }
 }
 
