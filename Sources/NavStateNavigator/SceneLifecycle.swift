@@ -63,25 +63,6 @@ public final class SceneLifecycle {
         }
     }
 
-    /// A scene's phase, as SwiftUI's `ScenePhase` (or UIKit's scene
-    /// delegate) reports it.
-    public enum Phase: Sendable, Hashable {
-        case active, inactive, background
-    }
-
-    /// The work a scene that went to the background needs done before the
-    /// app is suspended. `NavStateUI` runs ``run`` inside a background-task
-    /// assertion and calls ``expire`` when the system says the time is up
-    /// (``ExpiringWork`` says when).
-    public struct BackgroundJob: Sendable {
-        /// Confirms the launch if its screens were shown, saves the scene,
-        /// forgets abandoned windows' scenes, and suspends the store if
-        /// every window is in the background.
-        public let run: @MainActor @Sendable () async -> Void
-        /// Suspends the store at once; may be called from any thread.
-        public let expire: @Sendable () -> Void
-    }
-
     /// The scene's navigator.
     public let navigator: SceneNavigator
     /// The app's windows, to suspend the store only when all are in the
@@ -196,7 +177,7 @@ public final class SceneLifecycle {
     /// - Returns: For `.background`, the work to run before the app is
     ///   suspended; `nil` otherwise.
     @discardableResult
-    public func phaseChanged(to phase: Phase) -> BackgroundJob? {
+    public func phaseChanged(to phase: WindowPhase) -> BackgroundJob? {
         let navigator = navigator
         let windows = windows
         let store = navigator.store

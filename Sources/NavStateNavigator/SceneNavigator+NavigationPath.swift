@@ -46,54 +46,69 @@ extension SceneNavigator {
     public func applyNavigationPath(
         count: Int, keepsEntries: Bool, codableJSON: () -> Data?, at stack: StackAddress
     ) -> Bool {
-        guard let current = state.stack(stack), count >= 0 else {
+        guard let current = state.stack(stack) else {
             refuse("no stack at \(stack)", at: stack)
-            return false
-        }
-        if keepsEntries, count <= current.count {
-            if count < current.count { pop(current.count - count, from: stack) }
-            return true
-        }
-        let added = keepsEntries ? count - current.count : count
-        guard let data = codableJSON() else {
-            refuse("the path holds a value that is not Codable", at: stack)
-            return false
-        }
-        let decoded: [AnyDestination]
-        switch Self.lastDestinations(added, of: count, inCodableJSON: data, registry: registry) {
-        case .success(let destinations): decoded = destinations
-        case .failure(let refusal):
-            refuse(refusal.problem, at: stack)
             return false
         }
         if stack.presentation > 0, !state.presentations[stack.presentation - 1].method.isManaged {
             refuse("a plain presentation has no stack", at: stack)
             return false
         }
-        if keepsEntries {
-            appendPushed(decoded, onto: stack)
-        } else {
-            setPath(NavPath(decoded, registry: registry), at: stack)
+        let change = NavigationPathChange.reading(
+            count: count, keepsEntries: keepsEntries, over: current.count, codableJSON: codableJSON, registry: registry)
+        switch change {
+        case .failure(let refusal):
+            refuse(refusal.problem, at: stack)
+            return false
+        case .success(.keep(let kept)):
+            if kept < current.count { pop(current.count - kept, from: stack) }
+        case .success(.append(let pushed)):
+            appendPushed(pushed, onto: stack)
+        case .success(.replace(let entries)):
+            setPath(NavPath(entries, registry: registry), at: stack)
         }
         return true
     }
 
-    /// The last `added` values of a path of `count` in SwiftUI's JSON, bottom
-    /// first, or what is wrong with it.
-    static func lastDestinations(
-        _ added: Int, of count: Int, inCodableJSON data: Data, registry: DestinationRegistry
-    ) -> Result<[AnyDestination], PathRefusal> {
+    private func refuse(_ problem: String, at stack: StackAddress) {
+        store.logger.error(
+            "navigation path change refused", metadata: ["scene": "\(scene)", "stack": "\(stack)", "problem": "\(problem)"])
+    }
+}
+
+/// What a change SwiftUI made to a `NavigationPath` does to the stack it
+/// is bound to; the one reading of it, used by ``SceneNavigator`` and
+/// ``NavigationPathSaver``.
+enum NavigationPathChange {
+    /// The stack keeps its first `count` entries (a pop, or no change).
+    case keep(Int)
+    /// The values SwiftUI appended, bottom first (a link, `append`).
+    case append([AnyDestination])
+    /// The whole new stack.
+    case replace([AnyDestination])
+
+    /// The change from a stack of `current` entries to a path of `count`.
+    static func reading(
+        count: Int, keepsEntries: Bool, over current: Int, codableJSON: () -> Data?, registry: DestinationRegistry
+    ) -> Result<NavigationPathChange, PathRefusal> {
+        guard count >= 0 else { return .failure(PathRefusal(problem: "a path of \(count) values")) }
+        if keepsEntries, count <= current { return .success(.keep(count)) }
+        let added = keepsEntries ? count - current : count
+        guard let data = codableJSON() else {
+            return .failure(PathRefusal(problem: "the path holds a value that is not Codable"))
+        }
         let entries: [NavEntry]
         do {
             entries = try PathRepresentation.entries(from: data)
         } catch {
             return .failure(PathRefusal(problem: "SwiftUI's path JSON does not read: \(error)"))
         }
-        guard entries.count == count, added <= count else {
+        guard entries.count == count else {
             return .failure(PathRefusal(problem: "SwiftUI's path JSON holds \(entries.count) values, the path \(count)"))
         }
         var destinations: [AnyDestination] = []
         destinations.reserveCapacity(added)
+        // Only the values appended are decoded; SwiftUI's format puts them first.
         for entry in entries.suffix(added) {
             switch registry.decode(entry) {
             case .success(let destination): destinations.append(destination)
@@ -101,12 +116,7 @@ extension SceneNavigator {
                 return .failure(PathRefusal(problem: "a value of type '\(entry.tag)' cannot be saved: \(reason)"))
             }
         }
-        return .success(destinations)
-    }
-
-    private func refuse(_ problem: String, at stack: StackAddress) {
-        store.logger.error(
-            "navigation path change refused", metadata: ["scene": "\(scene)", "stack": "\(stack)", "problem": "\(problem)"])
+        return .success(keepsEntries ? .append(destinations) : .replace(destinations))
     }
 }
 

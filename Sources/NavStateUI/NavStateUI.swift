@@ -69,7 +69,7 @@ struct NavigationPersistence: ViewModifier {
             await lifecycle.viewAppeared()
         }
         .onChange(of: scenePhase) { _, phase in
-            guard let job = lifecycle?.phaseChanged(to: SceneLifecycle.Phase(phase)) else { return }
+            guard let job = lifecycle?.phaseChanged(to: WindowPhase(phase)) else { return }
             BackgroundWork.run("NavState: save navigation", job)
         }
     }
@@ -95,8 +95,8 @@ struct NavigationPersistence: ViewModifier {
     }
 }
 
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-extension SceneLifecycle.Phase {
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+extension WindowPhase {
     /// SwiftUI's `ScenePhase` (iOS 14); a phase added later counts as
     /// in the foreground, the case that saves and never suspends.
     init(_ phase: ScenePhase) {
@@ -108,8 +108,73 @@ extension SceneLifecycle.Phase {
     }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+extension View {
+    /// Saves and restores `path` with `saver`, for an app whose floor is
+    /// iOS 16 / macOS 13 (``NavigationPathSaver``): restores it when the
+    /// view appears and shows the view once it is in place, confirms the
+    /// launch a settle time after the restored screen appeared, saves every
+    /// push, pop and swipe, and saves (then suspends the store) when the
+    /// scene goes to the background. Every decision is the saver's.
+    ///
+    /// ```swift
+    /// NavigationStack(path: $path) { TruckView() }
+    ///     .savesNavigationPath($path, with: saver)
+    /// ```
+    public func savesNavigationPath(_ path: Binding<NavigationPath>, with saver: NavigationPathSaver) -> some View {
+        modifier(NavigationPathSaving(path: path, saver: saver))
+    }
+
+    /// `onChange(of:perform:)` (iOS 14, deprecated in iOS 17) before iOS 17,
+    /// `onChange(of:initial:_:)` (iOS 17) from then.
+    @ViewBuilder
+    func onNavStateChange<Value: Equatable>(of value: Value, perform: @escaping (Value) -> Void) -> some View {
+        if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) {
+            onChange(of: value) { _, new in perform(new) }
+        } else {
+            onChange(of: value, perform: perform)
+        }
+    }
+}
+
+/// The work of `savesNavigationPath(_:with:)`: forwards the view's events
+/// to the saver and runs the background job it returns.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+struct NavigationPathSaving: ViewModifier {
+    @Binding var path: NavigationPath
+    let saver: NavigationPathSaver
+    @State private var restored = false
+    @Environment(\.scenePhase) private var scenePhase
+
+    func body(content: Content) -> some View {
+        let saver = saver
+        Group {
+            if restored {
+                content.onAppear { saver.contentAppeared() }
+            } else {
+                Color.clear
+            }
+        }
+        .task {
+            guard !restored else { return }
+            path = NavigationPath(values: await saver.restore())
+            restored = true
+        }
+        .onNavStateChange(of: path) { path in
+            let shown = NavigationPath(values: saver.destinations)
+            saver.pathChanged(
+                count: path.count, keepsEntries: path.sharesPrefix(with: shown),
+                codableJSON: { path.codable.flatMap { try? JSONEncoder().encode($0) } })
+        }
+        .onNavStateChange(of: scenePhase) { phase in
+            guard let job = saver.phaseChanged(to: WindowPhase(phase)) else { return }
+            BackgroundWork.run("NavState: save navigation", job)
+        }
+    }
+}
+
 /// Work that must finish even if the app is about to be suspended.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
 enum BackgroundWork {
     /// Runs `job` on the main actor inside a background-task assertion:
     /// `ProcessInfo.performExpiringActivity(withReason:using:)` (iOS 8.2,
@@ -119,7 +184,7 @@ enum BackgroundWork {
     /// What each call of the block does is ``ExpiringWork``'s to say:
     /// the job runs even when no time was granted, and its expiry runs
     /// when the time runs out during it.
-    static func run(_ reason: String, _ job: SceneLifecycle.BackgroundJob) {
+    static func run(_ reason: String, _ job: BackgroundJob) {
         #if os(macOS)
         Task { @MainActor in await job.run() }
         #else

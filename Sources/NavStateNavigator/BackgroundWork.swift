@@ -59,3 +59,28 @@ public final class ExpiringWork: @unchecked Sendable {
         stage = .ended
     }
 }
+
+/// The work a scene that went to the background needs done before the app
+/// is suspended, as ``SceneLifecycle`` or ``NavigationPathSaver`` decides
+/// it. `NavStateUI` runs ``run`` inside a background-task assertion and
+/// calls ``expire`` when the system says the time is up (``ExpiringWork``
+/// says when).
+public struct BackgroundJob: Sendable {
+    /// Confirms the launch if its screens were shown, saves, and suspends
+    /// the store when the app may be suspended.
+    public let run: @MainActor @Sendable () async -> Void
+    /// Suspends the store at once, which ends a wait for another process's
+    /// lock; may be called from any thread.
+    public let expire: @Sendable () -> Void
+
+    public init(run: @escaping @MainActor @Sendable () async -> Void, expire: @escaping @Sendable () -> Void) {
+        self.run = run
+        self.expire = expire
+    }
+}
+
+/// A window's (scene's) phase, as SwiftUI's `ScenePhase` or UIKit's scene
+/// delegate reports it, for ``SceneLifecycle`` and ``NavigationPathSaver``.
+public enum WindowPhase: Sendable, Hashable {
+    case active, inactive, background
+}

@@ -1,0 +1,157 @@
+import Foundation
+import NavState
+import NavStateNavigator
+import NavStateTooling
+@testable import NavStateTestSupport
+@testable import NavStoreTestSupport
+import Testing
+
+private enum TruckRoute: NavDestination {
+    case truck
+    case order(id: Int)
+}
+
+private struct Unsavable: NavDestination {
+    var id: Int
+}
+
+/// `NavigationPath.codable` encoded as SwiftUI writes it, the last-pushed
+/// value first.
+private func swiftUIJSON(_ values: [any NavDestination]) throws -> Data {
+    var strings: [String] = []
+    for value in values.reversed() {
+        strings.append(String(reflecting: type(of: value)))
+        strings.append(String(decoding: try JSONEncoder().encode(value), as: UTF8.self))
+    }
+    return try JSONEncoder().encode(strings)
+}
+
+/// The settle wait, let go by hand.
+private final class Gate: Sendable {
+    private let parked = Locked<[CheckedContinuation<Void, Never>]>([])
+    var sleep: @Sendable (Duration) async -> Void {
+        { _ in await withCheckedContinuation { continuation in self.parked.withLock { $0.append(continuation) } } }
+    }
+    var waiting: Int { parked.withLock { $0.count } }
+    func open() {
+        let all = parked.withLock { parked in
+            defer { parked = [] }
+            return parked
+        }
+        for continuation in all { continuation.resume() }
+    }
+}
+
+/// An iOS 16 app's one `NavigationPath`, saved without the navigator
+/// (which needs Observation): the same reading of SwiftUI's changes, the
+/// same crash-loop guard, the same background rules.
+@Suite("NavigationPath saver (iOS 16)")
+@MainActor
+struct NavigationPathSaverTests {
+    private func registry() throws -> DestinationRegistry {
+        try DestinationRegistry { registry throws(RegistrationError) in try registry.register(TruckRoute.self, as: "truck") }
+    }
+
+    private func saver(_ store: NavStore, gate: Gate = Gate()) throws -> NavigationPathSaver {
+        NavigationPathSaver(
+            scene: "main", registry: try registry(), suspendsStore: true,
+            logger: StoreFixtures.quiet().logger, openStore: { store }, sleep: gate.sleep)
+    }
+
+    private func waitUntil(_ what: String, _ condition: @MainActor () -> Bool) async {
+        for _ in 0..<5_000 {
+            if condition() { return }
+            await Task.yield()
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        Issue.record("never happened: \(what)")
+    }
+
+    @Test func linksPopsAndARelaunchRoundTrip() async throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let first = try saver(store)
+        #expect(await first.restore().isEmpty)
+        #expect(first.isSettled, "nothing saved: nothing to confirm")
+        first.contentAppeared()
+        // NavigationLink(value:) twice, then the back button.
+        #expect(first.pathChanged(count: 1, keepsEntries: true, codableJSON: { try? swiftUIJSON([TruckRoute.truck]) }))
+        let two = try swiftUIJSON([TruckRoute.truck, TruckRoute.order(id: 4)])
+        #expect(first.pathChanged(count: 2, keepsEntries: true, codableJSON: { two }))
+        await first.flush()
+        #expect(try await store.load(scene: "main")?.state.root.count == 2)
+        #expect(first.pathChanged(count: 1, keepsEntries: true, codableJSON: { nil }))
+        await first.flush()
+        #expect(try await store.load(scene: "main")?.state.root.count == 1)
+
+        let gate = Gate()
+        let relaunched = try saver(store, gate: gate)
+        let restored = await relaunched.restore()
+        #expect(restored.compactMap { $0.as(TruckRoute.self) } == [.truck])
+        #expect(!relaunched.isSettled)
+        // Changes before the confirmation wait for it.
+        #expect(relaunched.pathChanged(count: 2, keepsEntries: true, codableJSON: { two }))
+        await relaunched.flush()
+        #expect(try await store.load(scene: "main")?.state.root.count == 1)
+        relaunched.contentAppeared()
+        await waitUntil("the settle wait") { gate.waiting == 1 }
+        gate.open()
+        await waitUntil("the launch is confirmed") { relaunched.isSettled }
+        await relaunched.flush()
+        #expect(try await store.load(scene: "main")?.state.root.count == 2)
+        #expect(try store.unconfirmedRestores(scene: "main").isEmpty)
+    }
+
+    @Test func aCrashBeforeTheSettleTimeCountsAndWhatCannotBeSavedIsRefused() async throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let first = try saver(store)
+        _ = await first.restore()
+        #expect(first.pathChanged(count: 1, keepsEntries: true, codableJSON: { try? swiftUIJSON([TruckRoute.truck]) }))
+        // A value of a type the registry does not know: not saved.
+        let stranger = try swiftUIJSON([TruckRoute.truck, Unsavable(id: 1)])
+        #expect(!first.pathChanged(count: 2, keepsEntries: true, codableJSON: { stranger }))
+        #expect(!first.pathChanged(count: 2, keepsEntries: true, codableJSON: { nil }))
+        #expect(first.destinations.count == 1)
+        await first.flush()
+
+        let gate = Gate()
+        let crashing = try saver(store, gate: gate)
+        _ = await crashing.restore()
+        crashing.contentAppeared()
+        await waitUntil("the settle wait") { gate.waiting == 1 }
+        // The process dies here.
+        #expect(try store.unconfirmedRestores(scene: "main").first?.count == 1)
+    }
+
+    @Test func theBackgroundConfirmsSavesAndSuspendsAndTheForegroundResumes() async throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let first = try saver(store)
+        _ = await first.restore()
+        #expect(first.pathChanged(count: 1, keepsEntries: true, codableJSON: { try? swiftUIJSON([TruckRoute.truck]) }))
+        await first.flush()
+
+        let relaunched = try saver(store)
+        _ = await relaunched.restore()
+        relaunched.contentAppeared()
+        let two = try swiftUIJSON([TruckRoute.truck, TruckRoute.order(id: 1)])
+        #expect(relaunched.pathChanged(count: 2, keepsEntries: true, codableJSON: { two }))
+        let job = try #require(relaunched.phaseChanged(to: .background))
+        await job.run()
+        #expect(relaunched.isSettled)
+        #expect(store.isSuspended)
+        #expect(relaunched.phaseChanged(to: .active) == nil)
+        #expect(!store.isSuspended)
+        #expect(try store.unconfirmedRestores(scene: "main").isEmpty)
+        #expect(try await store.load(scene: "main")?.state.root.count == 2)
+    }
+
+    @Test func aStoreThatCannotBeOpenedGivesAnEmptyStackAndSaysWhy() async throws {
+        let saver = NavigationPathSaver(
+            scene: "main", registry: try registry(), logger: StoreFixtures.quiet().logger,
+            openStore: { () async throws(NavStoreError) -> NavStore in throw .suspended(path: "/nowhere") },
+            sleep: { _ in })
+        #expect(await saver.restore().isEmpty)
+        #expect(saver.lastError == .suspended(path: "/nowhere"))
+        #expect(saver.pathChanged(count: 0, keepsEntries: true, codableJSON: { nil }))
+        await saver.flush()
+    }
+}
