@@ -137,14 +137,17 @@ public final class NavigationPathSaver {
             restoreFinished = true
             advance()
         }
-        do {
-            let store = try await openStore().get()
+        do throws(NavStoreError) {
+            let store: NavStore
+            switch await openStore() {
+            case .success(let opened): store = opened
+            case .failure(let error): throw error
+            }
             self.store = store
             let restored = try await store.restore(scene: scene, registry: registry, options: options)
             restoreReport = restored.report
-            // A change made while the restore ran (there is none from the
-            // view, which shows nothing yet) would be lost here; so the
-            // restored stack is the stack.
+            // The view shows nothing until this returns, so no change can
+            // have come meanwhile: the restored stack is the stack.
             destinations = restored.state.root
             if restored.report.revision != nil { awaitingConfirmation = restored }
         } catch {
