@@ -165,6 +165,8 @@ let package = Package(
                 "NavStateTestSupport", "NavStoreTestSupport",
                 // A second connection holds a lock the navigator's save waits for.
                 "NavStateSQLite",
+                // Log levels of the records a test reads.
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -1,5 +1,5 @@
 public import Foundation
-public import Logging
+import Logging
 public import NavState
 public import NavStateModel
 
@@ -60,7 +60,7 @@ public final class NavigationPathSaver {
     /// function type needs the iOS 18 runtime.
     private let openStore: @Sendable () async -> Result<NavStore, NavStoreError>
     private let sleep: @Sendable (Duration) async -> Void
-    private let logger: Logger
+    private let logger: NavLog
     private var restoreStarted = false
     private var restoreFinished = false
     /// The restore the crash-loop guard waits to hear about.
@@ -79,7 +79,7 @@ public final class NavigationPathSaver {
     ) {
         self.init(
             scene: scene, registry: registry, options: options, settle: settle, suspendsStore: suspendsStore,
-            logger: configuration.logger,
+            configuration: configuration,
             openStore: { () async throws(NavStoreError) -> NavStore in
                 let location: String
                 if let path { location = path } else { location = try NavStore.defaultURL().path }
@@ -93,7 +93,7 @@ public final class NavigationPathSaver {
     public init(
         scene: String, registry: DestinationRegistry, options: RestoreOptions = RestoreOptions(),
         settle: Duration = .seconds(1), suspendsStore: Bool = NavigationPathSaver.appsAreSuspended,
-        logger: Logger = Logger(label: "navstate"),
+        configuration: NavStore.Configuration = NavStore.Configuration(),
         openStore: @escaping @Sendable () async throws(NavStoreError) -> NavStore,
         sleep: @escaping @Sendable (Duration) async -> Void
     ) {
@@ -102,7 +102,7 @@ public final class NavigationPathSaver {
         self.options = options
         self.settle = settle
         self.suspendsStore = suspendsStore
-        self.logger = logger
+        self.logger = configuration.log.in(.navigator)
         self.openStore = { () async -> Result<NavStore, NavStoreError> in
             do throws(NavStoreError) {
                 return .success(try await openStore())

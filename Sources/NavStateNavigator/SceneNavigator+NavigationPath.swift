@@ -71,7 +71,7 @@ extension SceneNavigator {
     }
 
     private func refuse(_ problem: String, at stack: StackAddress) {
-        store.logger.error(
+        store.logger.in(.navigator).error(
             "navigation path change refused", metadata: ["scene": "\(scene)", "stack": "\(stack)", "problem": "\(problem)"])
     }
 }

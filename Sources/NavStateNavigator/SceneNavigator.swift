@@ -203,7 +203,7 @@ public final class SceneNavigator {
             try push(value)
             return true
         } catch {
-            store.logger.error("push refused", metadata: ["scene": "\(scene)", "error": "\(error)"])
+            store.logger.in(.navigator).error("push refused", metadata: ["scene": "\(scene)", "error": "\(error)"])
             return false
         }
     }
@@ -264,7 +264,7 @@ public final class SceneNavigator {
             try select(tab: tab, in: tabBar)
             return true
         } catch {
-            store.logger.error("tab not selected", metadata: ["scene": "\(scene)", "tab": "\(tab)", "error": "\(error)"])
+            store.logger.in(.navigator).error("tab not selected", metadata: ["scene": "\(scene)", "tab": "\(tab)", "error": "\(error)"])
             return false
         }
     }
@@ -577,7 +577,7 @@ public final class SceneNavigator {
             do {
                 try push(destination, onto: stack)
             } catch {
-                store.logger.error("push made before the restore refused", metadata: ["scene": "\(scene)", "error": "\(error)"])
+                store.logger.in(.navigator).error("push made before the restore refused", metadata: ["scene": "\(scene)", "error": "\(error)"])
             }
         }
         handTurnToNextLink()
@@ -623,7 +623,7 @@ public final class SceneNavigator {
     }
 
     func emit(_ event: NavigatorEvent) {
-        store.logger.debug("navigator event", metadata: ["scene": "\(scene)", "event": "\(event)"])
+        store.logger.in(.navigator).debug("navigator event", metadata: ["scene": "\(scene)", "event": "\(event)"])
         for subscriber in subscribers.values { subscriber.yield(event) }
     }
 
@@ -677,7 +677,7 @@ public final class SceneNavigator {
             do {
                 try await store.confirmRestore(restored)
             } catch {
-                store.logger.error("navigator confirm failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
+                store.logger.in(.navigator).error("navigator confirm failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
             }
             return restored.report
         }
@@ -747,7 +747,7 @@ public final class SceneNavigator {
             do throws(NavStoreError) {
                 try await self.confirm()
             } catch {
-                self.store.logger.error("navigator confirm failed", metadata: ["scene": "\(self.scene)", "error": "\(error)"])
+                self.store.logger.in(.navigator).in(.navigator).error("navigator confirm failed", metadata: ["scene": "\(self.scene)", "error": "\(error)"])
                 self.emit(.saveFailed(error))
             }
             self.confirmTask = nil
@@ -808,7 +808,7 @@ public final class SceneNavigator {
                 // The UI keeps its state; the next change or flush tries again.
                 isDirty = true
                 lastSaveError = error
-                store.logger.error("navigator save failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
+                store.logger.in(.navigator).error("navigator save failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
                 emit(.saveFailed(error))
                 return
             }

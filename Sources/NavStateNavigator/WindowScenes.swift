@@ -101,7 +101,7 @@ public final class WindowScenes {
         do {
             saved = try await store.perform { store throws(NavStoreError) in try store.scenes(plan: nil) }
         } catch {
-            store.logger.error("window scenes could not be listed", metadata: ["error": "\(error)"])
+            store.logger.in(.navigator).error("window scenes could not be listed", metadata: ["error": "\(error)"])
             saved = []
         }
         // Chosen after the wait, so two windows claiming at once never
@@ -179,7 +179,7 @@ public final class WindowScenes {
             if try await store.delete(scene: scene) { deleted.append(scene) }
         }
         if !deleted.isEmpty {
-            store.logger.debug("forgot abandoned window scenes", metadata: ["count": "\(deleted.count)"])
+            store.logger.in(.navigator).debug("forgot abandoned window scenes", metadata: ["count": "\(deleted.count)"])
         }
         return deleted
     }

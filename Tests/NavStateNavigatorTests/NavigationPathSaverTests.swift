@@ -55,7 +55,7 @@ struct NavigationPathSaverTests {
     private func saver(_ store: NavStore, gate: Gate = Gate()) throws -> NavigationPathSaver {
         NavigationPathSaver(
             scene: "main", registry: try registry(), suspendsStore: true,
-            logger: StoreFixtures.quiet().logger, openStore: { store }, sleep: gate.sleep)
+            configuration: StoreFixtures.quiet(), openStore: { store }, sleep: gate.sleep)
     }
 
     private func waitUntil(_ what: String, _ condition: @MainActor () -> Bool) async {
@@ -146,7 +146,7 @@ struct NavigationPathSaverTests {
 
     @Test func aStoreThatCannotBeOpenedGivesAnEmptyStackAndSaysWhy() async throws {
         let saver = NavigationPathSaver(
-            scene: "main", registry: try registry(), logger: StoreFixtures.quiet().logger,
+            scene: "main", registry: try registry(), configuration: StoreFixtures.quiet(),
             openStore: { () async throws(NavStoreError) -> NavStore in throw .suspended(path: "/nowhere") },
             sleep: { _ in })
         #expect(await saver.restore().isEmpty)

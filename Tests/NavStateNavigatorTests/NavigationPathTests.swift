@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NavState
 import NavStateNavigator
 import NavStateTooling
@@ -154,5 +155,22 @@ struct NavigationPathTests {
         try navigator.present(OrderRoute.list, style: .sheet)
         #expect(!navigator.applyNavigationPath(
             count: 1, keepsEntries: true, codableJSON: { pushed }, at: StackAddress(presentation: 2)))
+    }
+
+    /// A refused change is written to the unified log under the navigator's
+    /// category, so it shows in Console.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aRefusedChangeIsLoggedUnderTheNavigatorCategory() async throws {
+        let records = Locked<[String]>([])
+        var configuration = StoreFixtures.quiet()
+        configuration.logger.logLevel = .error
+        configuration.unifiedLogSink = { category, _, message, details in
+            records.withLock { $0.append("\(category) \(message) \(details)") }
+        }
+        let navigator = try navigator(try NavStore.inMemory(configuration: configuration))
+        try await navigator.restore()
+        #expect(!navigator.applyNavigationPath(count: 1, keepsEntries: true, codableJSON: { nil }, at: .root))
+        let logged = records.withLock { $0 }
+        #expect(logged.contains { $0.hasPrefix("navigator navigation path change refused problem=the path holds a value that is not Codable") })
     }
 }

@@ -60,7 +60,7 @@ struct MigrationTests {
         let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
         try connection.execute("PRAGMA foreign_keys = ON")
         let applied = try Migrator.migrate(
-            connection, migrations: SchemaMigration.all + [rebuild], logger: Logger(label: "test"), path: path)
+            connection, migrations: SchemaMigration.all + [rebuild], logger: NavLog(logger: Logger(label: "test")), path: path)
         #expect(applied == 1)
         #expect(try connection.integer("PRAGMA foreign_keys") == 0, "migrate left foreign keys on; NavStore connections run with them off")
         #expect(try connection.integer("SELECT count(*) FROM revision") == 18)
@@ -76,7 +76,7 @@ struct MigrationTests {
         let breaking = SchemaMigration(version: SchemaMigration.latestVersion + 1, name: "9999_lose_scenes", sql: "DELETE FROM scene WHERE name = 'main'")
         let connection = try SQLiteConnection(path: path, mode: .readWrite(create: false))
         #expect {
-            try Migrator.migrate(connection, migrations: SchemaMigration.all + [breaking], logger: Logger(label: "test"), path: path)
+            try Migrator.migrate(connection, migrations: SchemaMigration.all + [breaking], logger: NavLog(logger: Logger(label: "test")), path: path)
         } throws: { error in
             // "main"'s six revisions and its one restore attempt.
             error as? NavStoreError == .migrationBreaksReferences(path: path, migration: "9999_lose_scenes", rows: 7)

@@ -123,7 +123,7 @@ enum Migrator {
     /// - Returns: How many migrations were applied.
     static func migrate(
         _ connection: SQLiteConnection, migrations: [SchemaMigration] = SchemaMigration.all,
-        logger: Logger, path: String
+        logger: NavLog, path: String
     ) throws(NavStoreError) -> Int {
         try NavStore.sqlite(path) { () throws(SQLiteError) in try connection.execute("PRAGMA foreign_keys = OFF") }
         let known = migrations.last?.version ?? 0

@@ -49,6 +49,29 @@ extension NavStore {
         /// Where the store's events go: open, migrate, save, load, prune,
         /// purge and errors. Payload contents are only logged at trace level.
         public var logger: Logger = Logger(label: "navstate")
+        /// On Apple platforms, also write the store's and navigators'
+        /// events to the unified logging system, where Console,
+        /// `log stream --predicate 'subsystem == "navstate"'` and a
+        /// sysdiagnose show them, with no logging backend bootstrapped.
+        /// Subsystem `navstate`; category `store` for the store's events
+        /// and `navigator` for a `SceneNavigator`'s, its lifecycle's and a
+        /// `NavigationPathSaver`'s. The levels written are those ``logger``
+        /// lets through (its `logLevel`). The message is fixed text, public;
+        /// the metadata (scene names, paths, destinations) is private data,
+        /// shown redacted outside a debugger. Default `false`; ignored where
+        /// there is no unified log (Linux).
+        ///
+        /// ```swift
+        /// var configuration = NavStore.Configuration()
+        /// configuration.logsToUnifiedLog = true
+        /// ```
+        public var logsToUnifiedLog = false
+        /// Receives the unified log's records instead of os.Logger: tests.
+        package var unifiedLogSink: NavLog.Sink?
+        /// The log the store and its navigators write to.
+        package var log: NavLog {
+            NavLog(logger: logger, sink: unifiedLogSink ?? (logsToUnifiedLog ? NavLog.unifiedLog : nil))
+        }
         /// The most pages (4 KiB each) the file may grow to, or `nil` for no
         /// cap beyond the disk. A save that would pass it fails with
         /// ``NavStoreError/diskFull(path:)`` and changes nothing, exactly as

@@ -56,7 +56,7 @@ extension NavStore {
                     let renamed = try store.setSceneAside(damage.scene)
                     setAside.append(SceneSetAside(scene: damage.scene, renamedTo: renamed, damage: damage.damage))
                 }
-                configuration.logger.error("set damaged scenes aside", metadata: [
+                configuration.log.error("set damaged scenes aside", metadata: [
                     "path": "\(path)", "scenes": "\(setAside.map(\.scene))",
                 ])
                 let error = NavStoreError.damagedScene(path: path, scene: first.scene, revision: first.revision, damage: first.damage)
@@ -72,7 +72,7 @@ extension NavStore {
             }
         }
         let aside = try StoreFile.moveAside(path)
-        configuration.logger.error("moved an unusable store aside", metadata: [
+        configuration.log.error("moved an unusable store aside", metadata: [
             "path": "\(path)", "movedTo": "\(aside)", "error": "\(failure)",
         ])
         let fresh = try NavStore(path: path, configuration: configuration)

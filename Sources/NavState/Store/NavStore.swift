@@ -1,5 +1,5 @@
 import Foundation
-package import Logging
+import Logging
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -63,7 +63,7 @@ public final class NavStore: Sendable {
     /// True for a store opened with ``init(readingAt:configuration:)``.
     public let isReadOnly: Bool
     let state: LockedState
-    package var logger: Logger { configuration.logger }
+    package var logger: NavLog { configuration.log }
     /// The store's own serial executor for `async` calls, as GRDB's
     /// `DatabaseWriter` has its dispatch queue: blocking SQLite work runs
     /// here, one call at a time, in the order the calls were made.
@@ -120,7 +120,7 @@ public final class NavStore: Sendable {
             let opened = try readOnly
                 ? Self.openForReading(path, configuration, busyWait)
                 : Self.openForWriting(path, configuration, busyWait)
-            configuration.logger.debug("opened store", metadata: [
+            configuration.log.debug("opened store", metadata: [
                 "path": "\(path)", "readOnly": "\(readOnly)",
                 "schema": "\(SchemaMigration.latestVersion)",
                 "migrationsApplied": "\(opened.migrationsApplied)",
@@ -128,7 +128,7 @@ public final class NavStore: Sendable {
             state = LockedState(opened.state)
             if let target = opened.state.files?.target { OpenWriters.register(self, at: target) }
         } catch {
-            configuration.logger.error("could not open store", metadata: ["path": "\(path)", "error": "\(error)"])
+            configuration.log.error("could not open store", metadata: ["path": "\(path)", "error": "\(error)"])
             throw error
         }
     }
@@ -159,7 +159,7 @@ public final class NavStore: Sendable {
             // update meets, needs no migration transaction: its version is final
             // (a newer build's would be refused above).
             let applied = version == SchemaMigration.latestVersion
-                ? 0 : try Migrator.migrate(connection, logger: configuration.logger, path: path)
+                ? 0 : try Migrator.migrate(connection, logger: configuration.log, path: path)
             if path != ":memory:" { try StoreFile.applyFileAttributes(path, configuration) }
             return (State(connection: connection, files: prepared.map { FileWatch(connection, target: $0.target) }), applied)
         } catch {

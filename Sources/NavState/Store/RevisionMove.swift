@@ -14,7 +14,7 @@ import NavStateSQLite
 /// and layout JSON are carried over as they are; entries keep their tag,
 /// version and payload bytes.
 enum RevisionMove {
-    static func run(_ connection: SQLiteConnection, logger: Logger) throws(SQLiteError) {
+    static func run(_ connection: SQLiteConnection, logger: NavLog) throws(SQLiteError) {
         var sceneIDs: [Int] = []
         let scenes = try connection.prepare("SELECT id FROM scene ORDER BY id")
         while try scenes.step() { sceneIDs.append(scenes.int(at: 0)) }

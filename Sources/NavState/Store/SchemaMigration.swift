@@ -51,7 +51,7 @@ package struct SchemaMigration: Sendable, Hashable {
     enum Step: String, CaseIterable, Sendable {
         case moveRevisions = "move-revisions"
 
-        func run(_ connection: SQLiteConnection, logger: Logger) throws(SQLiteError) {
+        func run(_ connection: SQLiteConnection, logger: NavLog) throws(SQLiteError) {
             switch self {
             case .moveRevisions: try RevisionMove.run(connection, logger: logger)
             }
