@@ -98,18 +98,19 @@ enum NavigationPathChange {
             return .failure(PathRefusal(problem: "the path holds a value that is not Codable"))
         }
         let entries: [NavEntry]
+        let total: Int
         do {
-            entries = try PathRepresentation.entries(from: data)
+            (entries, total) = try PathRepresentation.lastPushed(added, in: data)
         } catch {
             return .failure(PathRefusal(problem: "SwiftUI's path JSON does not read: \(error)"))
         }
-        guard entries.count == count else {
-            return .failure(PathRefusal(problem: "SwiftUI's path JSON holds \(entries.count) values, the path \(count)"))
+        guard total == count, entries.count == added else {
+            return .failure(PathRefusal(problem: "SwiftUI's path JSON holds \(total) values, the path \(count)"))
         }
         var destinations: [AnyDestination] = []
         destinations.reserveCapacity(added)
-        // Only the values appended are decoded; SwiftUI's format puts them first.
-        for entry in entries.suffix(added) {
+        // Only the values appended are read; SwiftUI's format puts them first.
+        for entry in entries {
             switch registry.decode(entry) {
             case .success(let destination): destinations.append(destination)
             case .failure(let reason):

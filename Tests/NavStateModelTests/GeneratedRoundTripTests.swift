@@ -50,6 +50,18 @@ struct GeneratedRoundTripTests {
         }
     }
 
+    /// Reading only the last pushed entries (what a `NavigationLink` push
+    /// onto a long path reads) gives the tail of the full reading.
+    @Test func theLastPushedEntriesAreTheTailOfTheWholeReading() async {
+        let entry = zip(Generators.anyText, Generators.anyText).map { NavEntry(tag: $0, payload: $1) }
+        await propertyCheck(count: 300, input: entry.array(of: 0...10), Gen.int(in: 0...12)) { entries, wanted in
+            let data = PathRepresentation.encode(entries)
+            let (last, total) = try PathRepresentation.lastPushed(wanted, in: data)
+            #expect(total == entries.count)
+            #expect(last == Array(entries.suffix(wanted)))
+        }
+    }
+
     @Test func oneBrokenElementNeverCostsTheOthers() async throws {
         let registry = try Samples.registry()
         await propertyCheck(count: 100, input: Generators.path.filter { !$0.isEmpty }, Gen.int(in: 0...1000)) { values, pick in

@@ -118,4 +118,21 @@ struct PathRepresentationTests {
         #expect(WireFormatError.oddItemCount(3).description.contains("[tag, payload] pairs"))
         #expect(WireFormatError.nonStringItem(index: 2, found: .number).description == "item 2 of the representation is a number; every item must be a string")
     }
+
+    /// The entries not read are still checked as string literals: a broken
+    /// document is refused whichever part of it is broken.
+    @Test func readingTheLastPushedStillRefusesABrokenDocument() {
+        let broken = [
+            #"["Int","1","Int"]"#,            // odd count
+            #"["Int","1","Int",2]"#,          // a number after the pairs read
+            #"["Int","1","Int","2"#,          // cut short
+            #"["Int","1"] x"#,                // content after the array
+            #"["Int","1","Int","\q"]"#,       // a bad escape after the pairs read
+        ]
+        for text in broken {
+            #expect(throws: WireFormatError.self, "\(text)") { try PathRepresentation.lastPushed(1, in: Array(text.utf8)) }
+        }
+        let invalidUTF8: [UInt8] = Array(#"[""#.utf8) + [0xFF] + Array(#"","1"]"#.utf8)
+        #expect(throws: WireFormatError.invalidUTF8(byteOffset: 2)) { try PathRepresentation.lastPushed(1, in: invalidUTF8) }
+    }
 }

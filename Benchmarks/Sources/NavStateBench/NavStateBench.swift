@@ -27,6 +27,13 @@ struct NavStateBench {
             print("push median \(format(results.push.median)), p99 \(format(results.push.p99)); burst to durable median \(format(results.burstToDurable.median)); \(results.savesPerBurst) saves per burst")
             return
         }
+        if arguments.first == "navigation-path", #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) {
+            // The cost per push of a stack bound to SwiftUI's NavigationPath.
+            for (depth, results) in try await NavigationPathPushes.run(depths: [1, 10, 50], iterations: 20_000) {
+                printTable("One push on a \(depth)-deep stack, main actor", results, baseline: "navigator.push(value)")
+            }
+            return
+        }
         if arguments.first == "save-spread" {
             // Every save of a push/pop loop timed, by revision number mod 16:
             // which saves cost what (full rows, forgetting, checkpoints).

@@ -44,7 +44,39 @@ package struct JSONStringArrayReader {
         }
     }
 
+    /// The first `limit` strings of the array, their escapes decoded, and
+    /// how many strings it holds: the others are checked as string literals
+    /// but not decoded, and only the strings returned are checked for
+    /// UTF-8. What a push onto a long path reads (the values appended come
+    /// first in SwiftUI's format).
+    static func leadingStrings(_ limit: Int, in bytes: [UInt8]) throws(WireFormatError) -> (strings: [String], count: Int) {
+        let read = bytes.withUnsafeBufferPointer { buffer -> Result<([Item], Int), WireFormatError> in
+            var reader = JSONStringArrayReader(buffer)
+            do throws(WireFormatError) {
+                return .success(try reader.readArray(keeping: limit))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch read {
+        case .success(let (items, count)):
+            for item in items {
+                if let invalid = firstInvalidUTF8Offset(Array(bytes[item.range])) {
+                    throw .invalidUTF8(byteOffset: item.range.lowerBound + invalid)
+                }
+            }
+            return (items.map(\.value), count)
+        case .failure(let error):
+            throw error
+        }
+    }
+
     private mutating func readArray() throws(WireFormatError) -> [Item] {
+        try readArray(keeping: .max).items
+    }
+
+    /// Reads the array, keeping its first `limit` strings.
+    private mutating func readArray(keeping limit: Int) throws(WireFormatError) -> (items: [Item], count: Int) {
         scanner.skipWhitespace()
         guard let first = scanner.peek() else { throw .truncated(byteOffset: scanner.offset) }
         guard first == UInt8(ascii: "[") else {
@@ -53,6 +85,7 @@ package struct JSONStringArrayReader {
         }
         scanner.offset += 1
         var items: [Item] = []
+        var count = 0
         scanner.skipWhitespace()
         if scanner.peek() == UInt8(ascii: "]") {
             scanner.offset += 1
@@ -62,19 +95,24 @@ package struct JSONStringArrayReader {
                 guard let byte = scanner.peek() else { throw .truncated(byteOffset: scanner.offset) }
                 guard byte == UInt8(ascii: "\"") else {
                     if let kind = JSONScanner.kind(startingWith: byte) {
-                        throw .nonStringItem(index: items.count, found: kind)
+                        throw .nonStringItem(index: count, found: kind)
                     }
                     throw .invalidJSON(byteOffset: scanner.offset, problem: .unexpectedCharacter(byte))
                 }
                 let start = scanner.offset
-                let value = try readString()
-                items.append(Item(value: value, range: start..<scanner.offset))
+                if count < limit {
+                    let value = try readString()
+                    items.append(Item(value: value, range: start..<scanner.offset))
+                } else {
+                    try skipString()
+                }
+                count += 1
                 scanner.skipWhitespace()
                 guard let separator = scanner.peek() else { throw .truncated(byteOffset: scanner.offset) }
                 scanner.offset += 1
                 if separator == UInt8(ascii: "]") { break }
                 guard separator == UInt8(ascii: ",") else {
-                    throw .invalidJSON(byteOffset: scanner.offset - 1, problem: .missingSeparator(afterItem: items.count - 1))
+                    throw .invalidJSON(byteOffset: scanner.offset - 1, problem: .missingSeparator(afterItem: count - 1))
                 }
             }
         }
@@ -82,7 +120,16 @@ package struct JSONStringArrayReader {
         if !scanner.isAtEnd {
             throw .invalidJSON(byteOffset: scanner.offset, problem: .contentAfterArray)
         }
-        return items
+        return (items, count)
+    }
+
+    /// Checks the string literal that comes next without decoding it.
+    private mutating func skipString() throws(WireFormatError) {
+        do throws(JSONScanner.Failure) {
+            _ = try scanner.string()
+        } catch {
+            throw Self.wireFormatError(error)
+        }
     }
 
     /// The string whose opening quote is next, its escapes decoded.

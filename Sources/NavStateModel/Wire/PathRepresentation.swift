@@ -26,6 +26,21 @@ public enum PathRepresentation {
         return entries
     }
 
+    /// The last `count` entries pushed, in push order, and how many the
+    /// representation holds; only their pairs are decoded (they come first).
+    /// What reading a push onto a long path costs: the rest is scanned, not
+    /// decoded.
+    ///
+    /// - Throws: ``WireFormatError`` when the document is not a flat array
+    ///   of an even number of strings.
+    package static func lastPushed(_ count: Int, in data: some Collection<UInt8>) throws(WireFormatError) -> (entries: [NavEntry], total: Int) {
+        let (strings, stringCount) = try JSONStringArrayReader.leadingStrings(max(0, count) * 2, in: Array(data))
+        guard stringCount.isMultiple(of: 2), let leading = entries(fromStrings: strings) else {
+            throw .oddItemCount(stringCount)
+        }
+        return (leading, stringCount / 2)
+    }
+
     /// The representation of entries given in push order: last-pushed first,
     /// each tag written as ``NavEntry/wireTag``.
     public static func encode(_ entries: some BidirectionalCollection<NavEntry>) -> Data {
