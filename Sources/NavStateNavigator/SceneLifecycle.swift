@@ -104,8 +104,17 @@ public final class SceneLifecycle {
 
     /// A lifecycle for `navigator`'s scene.
     ///
-    /// - Parameter sleep: How the rules wait; tests pass a clock they
-    ///   advance by hand.
+    /// - Parameters:
+    ///   - navigator: The scene's navigator; the lifecycle attaches itself
+    ///     to it.
+    ///   - windows: The app's windows, to suspend the store only when every
+    ///     window is in the background; `nil` never suspends.
+    ///   - options: The options of the launch restore.
+    ///   - timing: The transition and settle times.
+    ///   - suspendsStore: Whether the store is suspended in the background:
+    ///     `false` on macOS, which does not suspend apps.
+    ///   - sleep: How the rules wait; tests pass a clock they advance by
+    ///     hand.
     public init(
         navigator: SceneNavigator, windows: WindowScenes? = nil, options: RestoreOptions = RestoreOptions(),
         timing: Timing = Timing(), suspendsStore: Bool = true,
