@@ -19,7 +19,8 @@ func storeFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
     var arguments = argv
     return runDriver(&count, &arguments) { data, size in
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-        StoreFuzzing.runBlocking(bytes, in: FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
+        let directory = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        StoreFuzzing.trapOnFindings(StoreFuzzing.runBlocking(bytes, in: directory))
         return 0
     }
 }
@@ -32,7 +33,7 @@ struct StoreFuzzer {
                 FileHandle.standardError.write(Data("StoreFuzzer: cannot read \(path)\n".utf8))
                 exit(1)
             }
-            StoreFuzzing.runBlocking(Array(data), in: NSTemporaryDirectory())
+            StoreFuzzing.trapOnFindings(StoreFuzzing.runBlocking(Array(data), in: NSTemporaryDirectory()))
             print("ok \(path)")
         }
     }

@@ -52,24 +52,40 @@ enum StoreFuzzing {
 
     /// One input, from a thread that may block (libFuzzer's, the
     /// replayer's): never from the cooperative pool, which it would starve.
-    static func runBlocking(_ bytes: [UInt8], in directory: String) {
+    ///
+    /// - Returns: What went wrong, empty when every reader and writer gave
+    ///   a valid state or a typed error.
+    static func runBlocking(_ bytes: [UInt8], in directory: String) -> [String] {
         let done = DispatchSemaphore(value: 0)
+        let findings = FindingsBox()
         Task.detached {
-            await run(bytes, in: directory)
+            findings.value = await run(bytes, in: directory)
             done.signal()
         }
         done.wait()
+        return findings.value
     }
 
-    static func run(_ bytes: [UInt8], in directory: String) async {
+    /// The replayer's and libFuzzer's way out of `runBlocking`: the
+    /// findings written to standard error, then a trap, which is how
+    /// libFuzzer learns that an input is a finding.
+    static func trapOnFindings(_ findings: [String]) {
+        guard !findings.isEmpty else { return }
+        FileHandle.standardError.write(Data(findings.map { "StoreFuzzer: \($0)\n" }.joined().utf8))
+        fatalError("the store fuzzer found \(findings.count) problem(s)")
+    }
+
+    /// What every reader and writer did wrong on the file `bytes` build:
+    /// a state that breaks the rules, a save that does not load back.
+    static func run(_ bytes: [UInt8], in directory: String) async -> [String] {
         var input = Input(bytes: bytes)
         let path = directory + "/fuzz-\(UUID().uuidString).sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
         var configuration = NavStore.Configuration()
         configuration.busyTimeout = .milliseconds(50)
         configuration.logger = Logger(label: "navstate.fuzz") { _ in SwiftLogNoOpLogHandler() }
-        guard build(&input, at: path, configuration) else { return }
-        await exercise(path, configuration)
+        guard build(&input, at: path, configuration) else { return [] }
+        return await exercise(path, configuration)
     }
 
     /// A file with scene "main" as the input says, and scene "other" saved
@@ -205,30 +221,34 @@ enum StoreFuzzing {
         return RevisionChange.full(slots, layout: layout)
     }
 
-    /// Everything that reads or writes the file; each gives a valid state
-    /// or a typed error.
-    private static func exercise(_ path: String, _ configuration: NavStore.Configuration) async {
+    /// Everything that reads or writes the file; each must give a valid
+    /// state or a typed error.
+    private static func exercise(_ path: String, _ configuration: NavStore.Configuration) async -> [String] {
+        var findings: [String] = []
         let store: NavStore
         do {
             store = try NavStore(path: path, configuration: configuration)
         } catch {
-            return
+            return findings
         }
-        do {
-            if let loaded = try await store.load(scene: "main") { try loaded.state.validate() }
-        } catch {
-            // A typed refusal: `load` throws NavStoreError only.
+        // A typed refusal (`load` throws NavStoreError only) is fine; a
+        // state that breaks the rules is not.
+        if case .some(.some(let loaded)) = try? await store.load(scene: "main") {
+            do {
+                try loaded.state.validate()
+            } catch {
+                findings.append("a load handed out an invalid state: \(error)")
+            }
         }
         let registry = DestinationRegistry()
         for policy in [RestorePolicy.dropUndecodable, .truncateAtFirstFailure, .allOrNothing] {
-            // A typed refusal is fine; a state that breaks the rules is not.
             guard let restored = try? await store.restore(scene: "main", registry: registry, options: RestoreOptions(policy: policy)) else {
                 continue
             }
             do {
                 try restored.state.validate()
             } catch {
-                fatalError("a restore handed out an invalid state: \(error)")
+                findings.append("a restore (\(policy)) handed out an invalid state: \(error)")
             }
         }
         _ = try? store.damagedScenes()
@@ -239,11 +259,18 @@ enum StoreFuzzing {
         // A save on top, then the head is what was saved.
         let saved = SceneState(root: [NavEntry(tag: "Int", payload: "7")])
         if case .some(let result) = try? await store.save(saved, scene: "main") {
-            guard let head = try? await store.load(scene: "main"), head.revision == result.revision, head.state == saved else {
-                fatalError("a save on top of the fuzzed rows did not load back")
+            let head = try? await store.load(scene: "main")
+            if head?.revision != result.revision || head?.state != saved {
+                findings.append("a save on top of the fuzzed rows did not load back")
             }
         }
         _ = try? store.prune(keepRevisions: 2)
         _ = try? await NavStore.openRecovering(path: path, configuration: configuration)
+        return findings
     }
+}
+
+/// `runBlocking`'s result, written by one task and read after it signalled.
+private final class FindingsBox: @unchecked Sendable {
+    var value: [String] = []
 }

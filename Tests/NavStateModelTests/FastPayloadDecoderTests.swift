@@ -137,9 +137,18 @@ struct FastPayloadDecoderTests {
         #expect(FastPayloadDecoder.decodedValue(Lenient.self, from: #"{"value":2}"#)?.value == 2)
     }
 
-    @Test func unlistedIntegerTypesDoNotRecurse() {
+    /// Whether this host has the runtime `Wide`'s 128-bit field needs
+    /// (every Linux toolchain does; Apple hosts from macOS 15).
+    static var hasWideIntegers: Bool {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { true } else { false }
+    }
+
+    @Test(.enabled(if: hasWideIntegers, "128-bit integers need the macOS 15 / iOS 18 runtime"))
+    func unlistedIntegerTypesDoNotRecurse() {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             expectAgrees(Wide.self, #"{"value":5}"#, fast: false)
+        } else {
+            Issue.record("enabled only where 128-bit integers exist")
         }
     }
 

@@ -82,7 +82,7 @@ package struct StoredLayout: Codable, Equatable {
             writer.text(#","name":"#)
             writer.string(checkpoint.name)
             writer.text(#","stack":"#)
-            // A stack of the presentation chain is its number, as before trees.
+            // A stack of the presentation chain is written as its number; a stack in a tree as its text form.
             if checkpoint.stack.path.isEmpty {
                 writer.number(checkpoint.stack.presentation)
             } else {

@@ -6,10 +6,10 @@ import Foundation
 /// look a type up by name at run time (`_typeByName` is never called).
 package struct DestinationRegistration: Sendable {
     /// Every field, in one immutable object that copies share. A
-    /// registration is copied into every destination a restore decodes;
-    /// with its fields inline a copy was some twenty retains (each an
-    /// atomic operation, and on a shared object when several cores decode
-    /// at once), now it is one.
+    /// registration is copied into every destination a restore decodes, so
+    /// a copy is one retain; with the fields inline it would be about
+    /// twenty (each an atomic operation, on a shared object when several
+    /// cores decode at once).
     private final class Fields: Sendable {
         let name: String
         let version: Int

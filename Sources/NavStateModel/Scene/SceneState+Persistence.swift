@@ -38,7 +38,7 @@ extension SceneState {
             // Nearly every save finds nothing to cut: no address is made then.
             var cuts: [(stack: Int, position: Int)] = []
             if case .stack(let stack) = container {
-                // One stack at this level, as before trees: no walk.
+                // One stack at this level: no walk.
                 let known = flatIndex < knownPersisted.count ? min(max(0, knownPersisted[flatIndex]), stack.count) : 0
                 flatIndex += 1
                 if let cut = stack[known...].firstIndex(where: isNeverPersisted) { cuts.append((0, cut)) }

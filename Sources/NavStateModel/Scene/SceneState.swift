@@ -81,7 +81,7 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
         content == .empty && presentations.isEmpty && checkpoints.isEmpty && values.isEmpty
     }
 
-    /// Whether every level is one stack, as every scene was before trees:
+    /// Whether every level is one stack (no tab bar or split view anywhere):
     /// what fast paths test first.
     @inlinable
     package var isChain: Bool {
