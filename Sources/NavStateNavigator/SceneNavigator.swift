@@ -137,19 +137,6 @@ public final class SceneNavigator {
     /// The presentations shown above the root stack, bottom first.
     public var presentations: [Presentation<AnyDestination>] { state.presentations }
 
-    /// The stack of presentation `index` (1 is the first), for a managed
-    /// sheet's or cover's own `NavigationStack`; empty for a plain one.
-    public func path(forPresentation index: Int) -> NavPath {
-        guard index >= 1, index <= state.presentations.count else { return NavPath(registry: registry) }
-        return NavPath(state.presentations[index - 1].stack, registry: registry)
-    }
-
-    /// Replaces the stack of managed presentation `index` (1 is the first).
-    public func setPath(_ path: NavPath, forPresentation index: Int) {
-        guard index >= 1, index <= state.presentations.count, state.presentations[index - 1].method.isManaged else { return }
-        change { $0.presentations[index - 1].stack = path.elements }
-    }
-
     /// Pushes a value onto the stack on screen (``/NavStateModel/SceneState/stackOnScreen``):
     /// the top presentation's, or the selected tab's, or the detail
     /// column's; or onto the stack at `stack` when given.

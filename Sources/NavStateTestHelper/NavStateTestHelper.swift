@@ -239,7 +239,7 @@ enum ChurnState {
             state.presentations = [Presentation(
                 method: .managedSheet, destination: NavEntry(tag: "Int", payload: "\(revision)"),
                 stack: [NavEntry(tag: "Int", payload: "\(revision % 7)")])]
-            state.checkpoints = [Checkpoint(name: "sheet", stack: 1, entriesKept: 1)]
+            state.checkpoints = [Checkpoint(name: "sheet", stack: .presentation(1), entriesKept: 1)]
         }
         state.values["revision"] = NavEntry(tag: "Int", payload: "\(revision)")
         return state

@@ -173,7 +173,7 @@ struct DestinationRegistryTests {
         let decoded = try NavPath.decode(representation: data, registry: Samples.registry())
         #expect(decoded.path.map { $0.as(ShopRoute.self) } == [.home])
         #expect(decoded.failures == [DroppedEntry(
-            location: .stack(0, position: 1), entry: NavEntry(tag: "gone.screen", payload: "{}"), reason: .unknownType)])
+            location: .stack(.root, position: 1), entry: NavEntry(tag: "gone.screen", payload: "{}"), reason: .unknownType)])
     }
 
     @Test func payloadFailureNamesTheCodingPath() throws {

@@ -48,7 +48,7 @@ struct FixtureRoundTripTests {
         let decoded = try NavPath.decode(representation: Fixtures.data("backport-emoji.json"), registry: DestinationRegistry())
         #expect(decoded.path.map { $0.as(Int.self) } == [99])
         #expect(decoded.failures.count == 1)
-        #expect(decoded.failures.first?.location == .stack(0, position: 1))
+        #expect(decoded.failures.first?.location == .stack(.root, position: 1))
         #expect(decoded.failures.first?.entry.tag == "NavigationBackportApp.EmojiVisualisation")
         #expect(decoded.failures.first?.reason == .unknownType)
     }

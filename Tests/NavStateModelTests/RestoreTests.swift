@@ -165,22 +165,22 @@ struct RestoreTests {
         let saved = SceneState(
             root: [good, bad, good, good],
             checkpoints: [
-                Checkpoint(name: "root", stack: 0, entriesKept: 0),
-                Checkpoint(name: "onBad", stack: 0, entriesKept: 2),
-                Checkpoint(name: "onThird", stack: 0, entriesKept: 3),
-                Checkpoint(name: "top", stack: 0, entriesKept: 4),
+                Checkpoint(name: "root", stack: .root, entriesKept: 0),
+                Checkpoint(name: "onBad", stack: .root, entriesKept: 2),
+                Checkpoint(name: "onThird", stack: .root, entriesKept: 3),
+                Checkpoint(name: "top", stack: .root, entriesKept: 4),
             ])
         let dropped = await restore(saved, registry)
         #expect(dropped.state.root.count == 3)
         #expect(dropped.state.checkpoints == [
-            Checkpoint(name: "root", stack: 0, entriesKept: 0),
-            Checkpoint(name: "onThird", stack: 0, entriesKept: 2),
-            Checkpoint(name: "top", stack: 0, entriesKept: 3),
+            Checkpoint(name: "root", stack: .root, entriesKept: 0),
+            Checkpoint(name: "onThird", stack: .root, entriesKept: 2),
+            Checkpoint(name: "top", stack: .root, entriesKept: 3),
         ])
         let truncated = await restore(saved, registry, .truncateAtFirstFailure)
         #expect(truncated.state.root.count == 1)
-        #expect(truncated.state.checkpoints == [Checkpoint(name: "root", stack: 0, entriesKept: 0)])
-        #expect(truncated.dropped.map(\.location) == [.stack(0, position: 1), .stack(0, position: 2), .stack(0, position: 3)])
+        #expect(truncated.state.checkpoints == [Checkpoint(name: "root", stack: .root, entriesKept: 0)])
+        #expect(truncated.dropped.map(\.location) == [.stack(.root, position: 1), .stack(.root, position: 2), .stack(.root, position: 3)])
         #expect(truncated.dropped.map(\.reason.code) == ["unknown-type", "above-dropped-entry", "above-dropped-entry"])
         try dropped.state.validate()
         try truncated.state.validate()
@@ -196,15 +196,15 @@ struct RestoreTests {
                 Presentation(method: .managedCover, destination: NavEntry(tag: "gone", payload: "{}"), stack: [one, one]),
                 Presentation(method: .sheet, destination: one),
             ],
-            checkpoints: [Checkpoint(name: "sheet", stack: 1, entriesKept: 1), Checkpoint(name: "cover", stack: 2, entriesKept: 1)],
+            checkpoints: [Checkpoint(name: "sheet", stack: .presentation(1), entriesKept: 1), Checkpoint(name: "cover", stack: .presentation(2), entriesKept: 1)],
             values: ["tab": one, "bad": NavEntry(tag: "Int", payload: "\"x\"")])
         let result = await restore(saved, registry)
         #expect(result.state.presentations.count == 1)
         #expect(result.state.presentations[0].stack.count == 1)
-        #expect(result.state.checkpoints == [Checkpoint(name: "sheet", stack: 1, entriesKept: 1)])
+        #expect(result.state.checkpoints == [Checkpoint(name: "sheet", stack: .presentation(1), entriesKept: 1)])
         #expect(result.state.values.keys.sorted() == ["tab"])
         #expect(result.dropped.map(\.location) == [
-            .presentation(2), .stack(2, position: 0), .stack(2, position: 1), .presentation(3), .value("bad"),
+            .presentation(2), .stack(.presentation(2), position: 0), .stack(.presentation(2), position: 1), .presentation(3), .value("bad"),
         ])
         try result.state.validate()
     }
@@ -217,7 +217,7 @@ struct RestoreTests {
         let result = await restore(saved, registry, .allOrNothing)
         #expect(result.state.isEmpty)
         #expect(result.dropped.count == 3)
-        #expect(result.dropped.filter { $0.reason == .allOrNothing }.map(\.location) == [.stack(0, position: 0), .value("tab")])
+        #expect(result.dropped.filter { $0.reason == .allOrNothing }.map(\.location) == [.stack(.root, position: 0), .value("tab")])
         let clean = await restore(SceneState(root: [NavEntry(tag: "Int", payload: "1")]), registry, .allOrNothing)
         #expect(clean.state.root.count == 1)
         #expect(clean.dropped.isEmpty)

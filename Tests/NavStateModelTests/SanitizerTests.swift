@@ -35,7 +35,7 @@ struct SanitizerTests {
         #expect(throws: SwiftUIDecoder.Failure.self) { try SwiftUIDecoder(Self.knownTypes).decode(input) }
 
         let result = try await PathSanitizer(registry: registry).sanitize(input)
-        #expect(result.dropped.map(\.location) == [.stack(0, position: 4)])
+        #expect(result.dropped.map(\.location) == [.stack(.root, position: 4)])
         #expect(result.rewritten.map(\.position) == [0, 1, 3])
         #expect(try PathRepresentation.entries(from: result.json) == [
             NavEntry(tag: qualified, payload: #"{"id":4}"#),
@@ -56,7 +56,7 @@ struct SanitizerTests {
         #expect(String(decoding: result.json, as: UTF8.self) == #"["Swift.Int","99"]"#)
         #expect(result.dropped.map(\.entry.tag) == ["NavigationBackportApp.EmojiVisualisation"])
         #expect(result.dropped.map(\.reason) == [.unknownType])
-        #expect(result.dropped.map(\.location) == [.stack(0, position: 1)])
+        #expect(result.dropped.map(\.location) == [.stack(.root, position: 1)])
     }
 
     @Test func swiftUIsOwnFixtureComesBackByteIdentical() async throws {
@@ -81,7 +81,7 @@ struct SanitizerTests {
         let input = #"[ "Swift.String" , "\"caf\u00e9 \/\"", "gone","{}","Swift.Int","\"x\"", "Swift.Int","1" ]"#
         let result = try await PathSanitizer(registry: DestinationRegistry()).sanitize(Array(input.utf8))
         #expect(String(decoding: result.json, as: UTF8.self) == #"["Swift.String","\"caf\u00e9 \/\"","Swift.Int","1"]"#)
-        #expect(result.dropped.map(\.location) == [.stack(0, position: 1), .stack(0, position: 2)])
+        #expect(result.dropped.map(\.location) == [.stack(.root, position: 1), .stack(.root, position: 2)])
         let decoded = try NavPath.decode(representation: result.json, registry: DestinationRegistry())
         #expect(decoded.failures.isEmpty)
     }

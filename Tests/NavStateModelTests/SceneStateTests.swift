@@ -29,7 +29,7 @@ struct SceneStateTests {
         let state = try tree().returning(to: "home")
         #expect(state.root.isEmpty)
         #expect(state.presentations.isEmpty)
-        #expect(state.checkpoints == [Checkpoint(name: "home", stack: 0, entriesKept: 0)])
+        #expect(state.checkpoints == [Checkpoint(name: "home", stack: .root, entriesKept: 0)])
     }
 
     @Test func canReturnIsAnsweredWithoutChangingAnything() {
@@ -41,7 +41,7 @@ struct SceneStateTests {
 
     @Test func topMostCheckpointWinsWhenANameIsSetTwice() throws {
         var state = tree()
-        state.checkpoints.append(Checkpoint(name: "home", stack: 1, entriesKept: 0))
+        state.checkpoints.append(Checkpoint(name: "home", stack: .presentation(1), entriesKept: 0))
         let returned = try state.returning(to: "home")
         #expect(returned.root == tree().root)
         #expect(returned.presentations.count == 1)
@@ -64,7 +64,7 @@ struct SceneStateTests {
         let registry = try Samples.registry()
         let state = SceneState<AnyDestination>(
             root: [try AnyDestination(ShopRoute.home, in: registry)],
-            checkpoints: [Checkpoint(name: "pick", stack: 0, entriesKept: 1, valueType: "shop")])
+            checkpoints: [Checkpoint(name: "pick", stack: .root, entriesKept: 1, valueType: "shop")])
         #expect(try state.returning(to: "pick", value: AnyDestination(ShopRoute.home, in: registry)).root.count == 1)
         #expect(throws: SceneStateError.checkpointValueMismatch(checkpoint: "pick", expected: "shop", got: "Int")) {
             _ = try state.returning(to: "pick", value: AnyDestination(5, in: registry))
@@ -75,14 +75,14 @@ struct SceneStateTests {
         #expect(throws: SceneStateError.stackInUnmanagedPresentation(presentation: 1, method: .cover, entries: 1)) {
             try SceneState(presentations: [Presentation(method: .cover, destination: e("1"), stack: [e("2")])]).validate()
         }
-        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: 1)) {
-            try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: 1, entriesKept: 0)]).validate()
+        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: .presentation(1))) {
+            try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: .presentation(1), entriesKept: 0)]).validate()
         }
-        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: -1)) {
-            try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: -1, entriesKept: 0)]).validate()
+        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: .presentation(-1))) {
+            try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: .presentation(-1), entriesKept: 0)]).validate()
         }
-        #expect(throws: SceneStateError.checkpointBeyondStack(checkpoint: "x", stack: 0, keeps: 2, entries: 1)) {
-            try SceneState(root: [e("1")], checkpoints: [Checkpoint(name: "x", stack: 0, entriesKept: 2)]).validate()
+        #expect(throws: SceneStateError.checkpointBeyondStack(checkpoint: "x", stack: .root, keeps: 2, entries: 1)) {
+            try SceneState(root: [e("1")], checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 2)]).validate()
         }
     }
 }

@@ -18,7 +18,7 @@ struct TreeTests {
     @Test func addressesReadAsTheyAreWritten() {
         let cases: [(StackAddress, String)] = [
             (.root, "root"), (.tab("orders"), "tab:orders"), (.tab("orders").appending(.detail), "tab:orders/detail"),
-            (.sheet(1), "sheet:1"), (StackAddress(presentation: 2, path: [.tab("a"), .detail]), "sheet:2/tab:a/detail"),
+            (.presentation(1), "sheet:1"), (StackAddress(presentation: 2, path: [.tab("a"), .detail]), "sheet:2/tab:a/detail"),
             (.detail, "detail"), (.tab("🎈 cart"), "tab:🎈 cart"), (.tab("sheet:1"), "tab:sheet:1"),
             // A combining mark first: with the ':' it is one character.
             (.tab("\u{115AF}"), "tab:\u{115AF}"), (.tab("\u{301}x").appending(.detail), "tab:\u{301}x/detail"),
@@ -30,9 +30,8 @@ struct TreeTests {
         for text in ["", "sheet:0", "sheet:-1", "sheet:01", "tab:", "root/tab:a", "tab:a//detail", "detail/sheet:1", "column"] {
             #expect(StackAddress(text) == nil, "\(text)")
         }
-        // An integer is the address a stack had before trees.
-        let old: StackAddress = 2
-        #expect(old == .sheet(2))
+        #expect(StackAddress.presentation(2) == StackAddress(presentation: 2))
+        #expect(StackAddress.presentation(0) == .root)
     }
 
     @Test func generatedAddressesRoundTripThroughText() async {

@@ -133,7 +133,7 @@ struct SceneNavigatorTests {
         #expect(report.isComplete)
         #expect(relaunched.state == before)
         #expect(relaunched.path.map { $0.as(Shop.self) } == [.home, .product(7)])
-        #expect(relaunched.path(forPresentation: 1).map { $0.as(Shop.self) } == [.product(8)])
+        #expect(relaunched.path(at: .presentation(1)).map { $0.as(Shop.self) } == [.product(8)])
         #expect(relaunched.value(for: "tab", as: Shop.self) == .tab("orders"))
     }
 
@@ -250,7 +250,7 @@ struct SceneNavigatorTests {
             try first.select(tab: "orders")
             try first.present(Shop.cart, style: .managedSheet)
             try first.push(Shop.product(9))
-            #expect(first.state.stackOnScreen == .sheet(1))
+            #expect(first.state.stackOnScreen == .presentation(1))
             try await first.flush()
             before = first.state
         }
@@ -262,7 +262,7 @@ struct SceneNavigatorTests {
         #expect(relaunched.path(at: .tab("home")).map { $0.as(Shop.self) } == [.home])
         #expect(relaunched.path(at: .tab("orders")).map { $0.as(Shop.self) } == [.product(7), .product(8)])
         #expect(relaunched.path(at: .tab("cart")).map { $0.as(Shop.self) } == [.cart])
-        #expect(relaunched.path(forPresentation: 1).map { $0.as(Shop.self) } == [.product(9)])
+        #expect(relaunched.path(at: .presentation(1)).map { $0.as(Shop.self) } == [.product(9)])
         // Returning to the checkpoint dismisses the sheet, in the Orders tab.
         try relaunched.select(tab: "home")
         try relaunched.returnToCheckpoint("order")
@@ -389,7 +389,7 @@ struct SceneNavigatorTests {
             presentations: [Presentation(
                 method: .managedCover, destination: try AnyDestination(Shop.cart, in: registry),
                 stack: [try AnyDestination(Shop.product(10), in: registry)])],
-            checkpoints: [Checkpoint(name: "cover", stack: 1, entriesKept: 1)])
+            checkpoints: [Checkpoint(name: "cover", stack: .presentation(1), entriesKept: 1)])
         var pauses = 0
         try await navigator.navigate(to: target) {
             pauses += 1
@@ -481,8 +481,8 @@ struct SceneNavigatorTests {
         navigator.dismiss(from: 2)
         #expect(navigator.presentations.map(\.method) == [.managedSheet])
         #expect(navigator.canReturnToCheckpoint("in-sheet"))
-        navigator.setPath(NavPath([], registry: navigator.registry), forPresentation: 1)
-        #expect(navigator.path(forPresentation: 1).isEmpty)
+        navigator.setPath(NavPath([], registry: navigator.registry), at: .presentation(1))
+        #expect(navigator.path(at: .presentation(1)).isEmpty)
         navigator.dismiss(from: 1)
         #expect(navigator.presentations.isEmpty)
         #expect(!navigator.canReturnToCheckpoint("in-sheet"))

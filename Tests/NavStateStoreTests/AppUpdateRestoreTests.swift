@@ -29,7 +29,7 @@ struct AppUpdateRestoreTests {
         try path.append(HomeRoute.home)
         try path.append(OrderRoute(id: 7))
         try path.append(PromoRoute(code: "SPRING"))
-        try await store.save(SceneState(root: Array(path), checkpoints: [Checkpoint(name: "order", stack: 0, entriesKept: 2)]), scene: "main")
+        try await store.save(SceneState(root: Array(path), checkpoints: [Checkpoint(name: "order", stack: .root, entriesKept: 2)]), scene: "main")
 
         var version2 = DestinationRegistry()
         try version2.register(HomeRoute.self, as: "home")
@@ -46,7 +46,7 @@ struct AppUpdateRestoreTests {
         #expect(restored.state.root.count == 2)
         #expect(restored.state.root[0].as(HomeRoute.self) == .home)
         #expect(restored.state.root[1].as(OrderScreen.self) == OrderScreen(orderID: 7, note: ""))
-        #expect(restored.state.checkpoints == [Checkpoint(name: "order", stack: 0, entriesKept: 2)])
+        #expect(restored.state.checkpoints == [Checkpoint(name: "order", stack: .root, entriesKept: 2)])
         #expect(restored.report.dropped.map(\.description) == ["stack root position 2 'promo': unknown type"])
         #expect(restored.report.revision == 1)
 

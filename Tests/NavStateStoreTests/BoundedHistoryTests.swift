@@ -65,7 +65,7 @@ struct BoundedHistoryTests {
         #expect(fresh.revision == 1 && !fresh.isNewRevision)
         // A changed layout alone is a new revision.
         var marked = state
-        marked.checkpoints.append(Checkpoint(name: "top", stack: 0, entriesKept: 2))
+        marked.checkpoints.append(Checkpoint(name: "top", stack: .root, entriesKept: 2))
         #expect(try store.save(marked, scene: "main").revision == 2)
         // An optimistic save of an unchanged state still checks the head.
         #expect(throws: NavStoreError.conflict(scene: "main", expected: 1, actual: 2)) {

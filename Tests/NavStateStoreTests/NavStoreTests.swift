@@ -322,22 +322,22 @@ struct NavStoreTests {
         try path.append(ShopRoute.product(id: 1, name: "after payment"))
         var state = SceneState<AnyDestination>(root: Array(path))
         state.presentations = [Presentation(method: .sheet, destination: try AnyDestination(5, in: registry))]
-        state.checkpoints = [Checkpoint(name: "top", stack: 0, entriesKept: 3), Checkpoint(name: "home", stack: 0, entriesKept: 1)]
+        state.checkpoints = [Checkpoint(name: "top", stack: .root, entriesKept: 3), Checkpoint(name: "home", stack: .root, entriesKept: 1)]
         state.values["secret"] = try AnyDestination(PaymentScreen(cardLast4: "1111"), in: registry)
         state.values["tab"] = try AnyDestination("orders", in: registry)
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
         let result = try store.save(state, scene: "main")
         #expect(result.omitted.map(\.location) == [
-            .stack(0, position: 1), .stack(0, position: 2), .presentation(1), .value("secret"),
+            .stack(.root, position: 1), .stack(.root, position: 2), .presentation(1), .value("secret"),
         ])
         // The same reasons a restore gives: the entry itself, and what it took with it.
         #expect(result.omitted.map(\.reason) == [
-            .neverPersisted, .aboveDroppedEntry(.stack(0, position: 1)), .aboveDroppedEntry(.stack(0, position: 1)), .neverPersisted,
+            .neverPersisted, .aboveDroppedEntry(.stack(.root, position: 1)), .aboveDroppedEntry(.stack(.root, position: 1)), .neverPersisted,
         ])
         let loaded = try #require(try store.load(scene: "main")).state
         #expect(loaded.root.map(\.tag) == ["shop"])
         #expect(loaded.presentations.isEmpty)
-        #expect(loaded.checkpoints == [Checkpoint(name: "home", stack: 0, entriesKept: 1)])
+        #expect(loaded.checkpoints == [Checkpoint(name: "home", stack: .root, entriesKept: 1)])
         #expect(loaded.values.keys.sorted() == ["tab"])
     }
 
@@ -358,7 +358,7 @@ struct NavStoreTests {
             Presentation(method: .sheet, destination: StoreFixtures.entry("1"), stack: [StoreFixtures.entry("2")]),
         ])
         #expect(throws: NavStoreError.self) { try store.save(sheetWithStack, scene: "main") }
-        let badCheckpoint = SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: 0, entriesKept: 1)])
+        let badCheckpoint = SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 1)])
         #expect(throws: NavStoreError.self) { try store.save(badCheckpoint, scene: "main") }
         #expect(try store.scenes().isEmpty)
     }

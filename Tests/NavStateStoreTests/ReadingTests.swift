@@ -28,7 +28,7 @@ struct ReadingTests {
         try store.save(SceneState(
             root: [StoreFixtures.entry("1"), NavEntry(tag: "String", payload: "\"a\"")],
             presentations: [Presentation(method: .managedSheet, destination: StoreFixtures.entry("2"), stack: [StoreFixtures.entry("3")])],
-            checkpoints: [Checkpoint(name: "sheet", stack: 1, entriesKept: 0)]), scene: "main")
+            checkpoints: [Checkpoint(name: "sheet", stack: .presentation(1), entriesKept: 0)]), scene: "main")
         return path
     }
 

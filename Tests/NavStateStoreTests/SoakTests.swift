@@ -29,7 +29,7 @@ struct SoakTests {
             state.presentations = [Presentation(
                 method: .managedSheet, destination: NavEntry(tag: "sheet", payload: "{\"step\":\(step)}"),
                 stack: [StoreFixtures.entry("\(step)")])]
-            state.checkpoints = [Checkpoint(name: "sheet", stack: 1, entriesKept: 0)]
+            state.checkpoints = [Checkpoint(name: "sheet", stack: .presentation(1), entriesKept: 0)]
         default: break
         }
         state.values["tab"] = StoreFixtures.entry("\(step / 100 % 3)")
@@ -65,7 +65,7 @@ struct SoakTests {
             case 0: state.root.append(try route("pushed"))
             case 2:
                 state.presentations = [Presentation(method: .managedSheet, destination: try route("sheet"), stack: [try route("in sheet")])]
-                state.checkpoints = [Checkpoint(name: "sheet", stack: 1, entriesKept: 0)]
+                state.checkpoints = [Checkpoint(name: "sheet", stack: .presentation(1), entriesKept: 0)]
             default: break
             }
             return state

@@ -61,7 +61,7 @@ struct StoreFixtureTests {
             clock.advance(by: 30)
             switch step % 6 {
             case 1: main.root.append(entry("orders.detail", #"{"id":\#(step)}"#, version: 2))
-            case 2: main.checkpoints.append(Checkpoint(name: "order-\(step)", stack: 0, entriesKept: main.root.count, valueType: "orders.detail"))
+            case 2: main.checkpoints.append(Checkpoint(name: "order-\(step)", stack: .root, entriesKept: main.root.count, valueType: "orders.detail"))
             case 3: main.presentations.append(Presentation(method: .managedSheet, destination: entry("cart", "{}"),
                                                              stack: [entry("cart.item", #"{"sku":"a\/\#(step)"}"#)]))
             case 4: main.presentations.append(Presentation(method: .managedCover, destination: entry("Si", "\(step)"),

@@ -131,7 +131,7 @@ struct StoreLoggingTests {
         let store = try NavStore.inMemory(configuration: configuration)
         let refusals: [(String, SceneState<NavEntry>, String)] = [
             ("limit", SceneState(root: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), "main"),
-            ("invariant", SceneState(checkpoints: [Checkpoint(name: "x", stack: 3, entriesKept: 0)]), "main"),
+            ("invariant", SceneState(checkpoints: [Checkpoint(name: "x", stack: .presentation(3), entriesKept: 0)]), "main"),
             ("name", SceneState(), "bad\u{1B}name"),
         ]
         for (kind, state, scene) in refusals {

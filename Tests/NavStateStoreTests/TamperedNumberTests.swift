@@ -42,7 +42,7 @@ struct TamperedNumberTests {
             try store.save(SceneState(
                 root: (0..<depth).map { StoreFixtures.entry("\($0)") },
                 presentations: depth > 3 ? [Presentation(method: .managedSheet, destination: StoreFixtures.entry("9"))] : [],
-                checkpoints: [Checkpoint(name: "top", stack: 0, entriesKept: 1)]), scene: "main")
+                checkpoints: [Checkpoint(name: "top", stack: .root, entriesKept: 1)]), scene: "main")
         }
         try store.save(SceneState(root: [StoreFixtures.entry("\"kept\"")]), scene: "other")
         return path

@@ -19,7 +19,7 @@ struct TamperedRowTests {
         try store.save(SceneState(
             root: (0..<3).map { StoreFixtures.entry("\($0)") },
             presentations: [Presentation(method: .sheet, destination: StoreFixtures.entry("9"))],
-            checkpoints: [Checkpoint(name: "top", stack: 0, entriesKept: 3)]), scene: "main")
+            checkpoints: [Checkpoint(name: "top", stack: .root, entriesKept: 3)]), scene: "main")
         try store.save(SceneState(root: [StoreFixtures.entry("\"kept\"")]), scene: "other")
         return path
     }
@@ -46,7 +46,7 @@ struct TamperedRowTests {
         #expect(restored.state.presentations.count == 1)
         #expect(restored.state.presentations[0].stack.isEmpty)
         #expect(restored.report.dropped.map(\.reason.code) == ["damaged"])
-        #expect(restored.report.dropped.first?.location == .stack(1, position: 0))
+        #expect(restored.report.dropped.first?.location == .stack(.presentation(1), position: 0))
         #expect(!restored.report.isComplete)
     }
 
@@ -149,7 +149,7 @@ struct TamperedRowTests {
         let store = try NavStore(path: path, configuration: small)
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
         #expect(restored.state.root.count == 2)
-        #expect(restored.report.dropped.map(\.location) == [.stack(0, position: 2)])
+        #expect(restored.report.dropped.map(\.location) == [.stack(.root, position: 2)])
         try restored.state.validate()
     }
 
@@ -165,10 +165,10 @@ struct TamperedRowTests {
         let restored = try await NavStore(path: path, configuration: small)
             .restore(scene: "main", registry: DestinationRegistry())
         #expect(restored.state.root.count == 2)
-        #expect(restored.report.damage == [.pastEntryLimit(stack: 0, limit: 2)])
+        #expect(restored.report.damage == [.pastEntryLimit(stack: .root, limit: 2)])
         #expect(restored.report.dropped.map(\.reason) == [
-            .damaged(.pastEntryLimit(stack: 0, limit: 2)),
-            .aboveDroppedEntry(.stack(0, position: 2)), .aboveDroppedEntry(.stack(0, position: 2)),
+            .damaged(.pastEntryLimit(stack: .root, limit: 2)),
+            .aboveDroppedEntry(.stack(.root, position: 2)), .aboveDroppedEntry(.stack(.root, position: 2)),
         ])
     }
 

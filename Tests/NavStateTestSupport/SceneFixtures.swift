@@ -22,8 +22,8 @@ enum SceneFixtures {
                 Presentation(method: .cover, destination: entry("Si", "5")),
             ],
             checkpoints: [
-                Checkpoint(name: "home", stack: 0, entriesKept: 0),
-                Checkpoint(name: "cart", stack: 1, entriesKept: 1, valueType: "Int"),
+                Checkpoint(name: "home", stack: .root, entriesKept: 0),
+                Checkpoint(name: "cart", stack: .presentation(1), entriesKept: 1, valueType: "Int"),
             ],
             values: ["selectedTab": NavEntry(tag: "String", payload: #""orders""#)])
     }
@@ -38,9 +38,9 @@ enum SceneFixtures {
                 Presentation(method: .cover, destination: entry("7")),
             ],
             checkpoints: [
-                Checkpoint(name: "home", stack: 0, entriesKept: 0),
-                Checkpoint(name: "detail", stack: 0, entriesKept: 2, valueType: "Int"),
-                Checkpoint(name: "sheet", stack: 1, entriesKept: 1),
+                Checkpoint(name: "home", stack: .root, entriesKept: 0),
+                Checkpoint(name: "detail", stack: .root, entriesKept: 2, valueType: "Int"),
+                Checkpoint(name: "sheet", stack: .presentation(1), entriesKept: 1),
             ])
     }
 }

@@ -129,7 +129,7 @@ struct ManifestToolingTests {
         let dropped = await resolver.dryRun(state)
         #expect(dropped.map(\.reason.code) == ["unknown-type", "newer-version", "never-persisted", "unknown-type", "above-dropped-entry"])
         #expect(dropped.map(\.location) == [
-            .stack(0, position: 1), .stack(0, position: 2), .stack(0, position: 3), .presentation(1), .stack(1, position: 0),
+            .stack(.root, position: 1), .stack(.root, position: 2), .stack(.root, position: 3), .presentation(1), .stack(.presentation(1), position: 0),
         ])
     }
 }

@@ -55,7 +55,7 @@ struct SceneImportTests {
     }
 
     @Test func payloadThatIsNotJSONIsNamed() {
-        #expect(throws: ImportError.invalidPayload(location: .stack(0, position: 0), tag: "Swift.Int")) {
+        #expect(throws: ImportError.invalidPayload(location: .stack(.root, position: 0), tag: "Swift.Int")) {
             try SceneImport.read(Array(#"["Swift.Int","{oops"]"#.utf8))
         }
     }

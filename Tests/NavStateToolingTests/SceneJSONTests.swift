@@ -36,7 +36,7 @@ struct SceneJSONTests {
             (#"{"format":"navstate.scene/1","presentations":[{"method":"managedSheet","destination":\#(pair)}]}"#,
              SceneState(presentations: [Presentation(method: .managedSheet, destination: NavEntry(tag: "a", payload: "1"))])),
             (#"{"format":"navstate.scene/1","root":\#(pair),"checkpoints":[{"name":"x","stack":0,"index":1}]}"#,
-             SceneState(root: [NavEntry(tag: "a", payload: "1")], checkpoints: [Checkpoint(name: "x", stack: 0, entriesKept: 1)])),
+             SceneState(root: [NavEntry(tag: "a", payload: "1")], checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 1)])),
             (#"{"format":"navstate.scene/1","values":{"tab":\#(pair)}}"#, SceneState(values: ["tab": NavEntry(tag: "a", payload: "1")])),
         ]
         for (json, expected) in cases {

@@ -170,7 +170,7 @@ enum Slots {
             }
             var presentation = Presentation(method: method, destination: first)
             if method.isManaged {
-                guard let inner = container(shapes[level], at: .sheet(level)) else { return nil }
+                guard let inner = container(shapes[level], at: .presentation(level)) else { return nil }
                 presentation.content = inner
             } else {
                 leaveOut(

@@ -156,7 +156,7 @@ extension NavStateCommand {
         static func describe(_ dropped: DroppedEntry) -> Dropped {
             let (stack, position): (String?, Int?) = switch dropped.location {
             case let .stack(stack, position): (stack.description, position)
-            case let .presentation(index): (StackAddress.sheet(index).description, nil)
+            case let .presentation(index): (StackAddress.presentation(index).description, nil)
             case let .selection(split, _): (split.description, nil)
             case .value: (nil, nil)
             }

@@ -67,7 +67,7 @@ extension NavPath {
         /// The elements that decoded, in push order.
         public var path: NavPath
         /// The elements that did not, located by their position in push
-        /// order in the original (`.stack(0, position:)`).
+        /// order in the original (`.stack(.root, position:)`).
         public var failures: [DroppedEntry]
     }
 
@@ -91,7 +91,7 @@ extension NavPath {
             switch registry.decode(entry) {
             case .success(let destination): path.elements.append(destination)
             case .failure(let reason):
-                failures.append(DroppedEntry(location: .stack(0, position: position), entry: entry, reason: reason))
+                failures.append(DroppedEntry(location: .stack(.root, position: position), entry: entry, reason: reason))
             }
         }
         return Decoded(path: path, failures: failures)

@@ -59,7 +59,7 @@ public struct PathSanitizer: Sendable {
             restoreEntry: { await registry.restore(entry: $0) }, policy: policy)
         let (restored, dropped) = await restorer.restore(SceneState(root: entries))
         let droppedPositions = Set(dropped.compactMap { dropped -> Int? in
-            guard case let .stack(0, position) = dropped.location else { return nil }
+            guard case let .stack(stack, position) = dropped.location, stack == .root else { return nil }
             return position
         })
         let keptPositions = (0..<pairCount).filter { !droppedPositions.contains($0) }

@@ -60,7 +60,7 @@ extension SceneState {
             if case .stack(let entries) = presentation.content {
                 steps += entries.map { .push($0) }
             } else {
-                steps.append(.setContainer(.sheet(index + 1), presentation.content))
+                steps.append(.setContainer(.presentation(index + 1), presentation.content))
             }
         }
         for name in Set(values.keys).union(target.values.keys).sorted() where values[name] != target.values[name] {

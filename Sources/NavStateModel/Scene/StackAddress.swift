@@ -8,16 +8,19 @@
 /// view's detail column. Checkpoints, step plans, drop reports, the command
 /// line and errors all name stacks this way.
 ///
+/// Addresses are built from ``root``, ``tab(_:)``, ``detail`` and
+/// ``presentation(_:)``, composed with ``appending(_:)``; their one text form
+/// is ``description``, which ``init(_:)`` reads back. The text names a
+/// presentation level `sheet:k` whatever its method (a cover's too): it is
+/// what files and the command line already hold.
+///
 /// ```swift
 /// let orders: StackAddress = .tab("orders")
-/// let detail = orders.appending(.detail)        // tab:orders/detail
-/// let sheet: StackAddress = 1                    // sheet:1, as before trees
-/// StackAddress("tab:orders/detail") == detail    // true
+/// let detail = orders.appending(.detail)           // tab:orders/detail
+/// let sheet: StackAddress = .presentation(1)        // sheet:1
+/// StackAddress("tab:orders/detail") == detail       // true
 /// ```
-///
-/// An integer literal is the address the stack had before trees: 0 is the
-/// root stack, k the stack of the k-th presentation.
-public struct StackAddress: Sendable, Hashable, CustomStringConvertible, LosslessStringConvertible, ExpressibleByIntegerLiteral {
+public struct StackAddress: Sendable, Hashable, CustomStringConvertible, LosslessStringConvertible {
     /// One step from a container to the one inside it.
     public enum Step: Sendable, Hashable {
         /// The tab with this identifier, in a ``NavTabs``.
@@ -37,16 +40,12 @@ public struct StackAddress: Sendable, Hashable, CustomStringConvertible, Lossles
         self.path = path
     }
 
-    /// 0 is the root stack, k the stack of presentation k.
-    public init(integerLiteral value: Int) {
-        self.init(presentation: value)
-    }
-
     /// The scene's own container: its stack, for a scene of one stack.
     public static let root = StackAddress()
 
-    /// The container of presentation `level` (1-based).
-    public static func sheet(_ level: Int) -> StackAddress { StackAddress(presentation: level) }
+    /// The container of presentation `level` (1-based), a sheet or a cover;
+    /// `.presentation(0)` is ``root``.
+    public static func presentation(_ level: Int) -> StackAddress { StackAddress(presentation: level) }
 
     /// The tab `id` of the scene's own tab bar.
     public static func tab(_ id: String) -> StackAddress { StackAddress(path: [.tab(id)]) }
