@@ -21,7 +21,7 @@ while IFS= read -r file; do
     library+=("$copy")
 done < <(find "$root/Sources/NavStateModel" -name '*.swift'; \
          for file in SceneImport SceneState+JSON ToolingErrors; do echo "$root/Sources/NavStateTooling/$file.swift"; done; \
-         for file in RevisionChange SlotMap StorableElement StoredRange; do echo "$root/Sources/NavState/Store/$file.swift"; done)
+         for file in Saving/RevisionChange Saving/SlotMap Saving/StorableElement Restoring/StoredRange; do echo "$root/Sources/NavState/Store/$file.swift"; done)
 
 flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name NavStateFuzz -package-name NavStateFuzz
        -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault

@@ -37,7 +37,7 @@ struct MigrationFileTests {
         let tool = CommandRunner(executable: CommandRunner.builtProduct("EmbedMigrationsTool"))
         let result = try tool.run([output] + Self.sqlFiles().map(\.path))
         #expect(result.status == 0, "\(result.stderr)")
-        let committed = Self.root.appendingPathComponent("Sources/NavState/Store/SchemaMigration+All.swift")
+        let committed = Self.root.appendingPathComponent("Sources/NavState/Store/Schema/SchemaMigration+All.swift")
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data(contentsOf: committed),
                 "SchemaMigration+All.swift is stale; run scripts/embed-migrations.sh")
     }
