@@ -15,15 +15,8 @@ private struct Unsavable: NavDestination {
     var id: Int
 }
 
-/// `NavigationPath.codable` encoded as SwiftUI writes it, the last-pushed
-/// value first.
 private func swiftUIJSON(_ values: [any NavDestination]) throws -> Data {
-    var strings: [String] = []
-    for value in values.reversed() {
-        strings.append(String(reflecting: type(of: value)))
-        strings.append(String(decoding: try JSONEncoder().encode(value), as: UTF8.self))
-    }
-    return try JSONEncoder().encode(strings)
+    try SwiftUIEncoder.json(values)
 }
 
 /// The settle wait, let go by hand.

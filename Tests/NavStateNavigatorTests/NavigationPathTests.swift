@@ -17,16 +17,8 @@ private struct Stranger: NavDestination {
     var id: Int
 }
 
-/// `NavigationPath.codable` encoded with `JSONEncoder`, as SwiftUI writes it:
-/// `[type name, value JSON, …]`, the last-pushed value first, each type by
-/// its module-qualified name.
 private func swiftUIJSON(_ values: [any NavDestination]) throws -> Data {
-    var strings: [String] = []
-    for value in values.reversed() {
-        strings.append(String(reflecting: type(of: value)))
-        strings.append(String(decoding: try JSONEncoder().encode(value), as: UTF8.self))
-    }
-    return try JSONEncoder().encode(strings)
+    try SwiftUIEncoder.json(values)
 }
 
 /// A stack bound to SwiftUI's `NavigationPath`: what `NavigationLink(value:)`,

@@ -38,3 +38,17 @@ struct SwiftUIDecoder {
         return values
     }
 }
+
+/// Encodes values as `JSONEncoder().encode(path.codable)` does for a
+/// SwiftUI `NavigationPath` holding them: `[type name, value JSON, …]`, the
+/// last-pushed value first, each type by its module-qualified name.
+enum SwiftUIEncoder {
+    static func json(_ values: [any NavDestination]) throws -> Data {
+        var strings: [String] = []
+        for value in values.reversed() {
+            strings.append(String(reflecting: type(of: value)))
+            strings.append(String(decoding: try JSONEncoder().encode(value), as: UTF8.self))
+        }
+        return try JSONEncoder().encode(strings)
+    }
+}
