@@ -105,7 +105,8 @@ let package = Package(
             dependencies: [
                 "NavState", "NavStateModel", "NavStateSQLite", "NavStateTooling",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Tests/StoreFuzzer"
         ),
         // A second process for the store's multi-process tests.
         .executableTarget(
@@ -114,7 +115,8 @@ let package = Package(
                 "NavState",
                 "NavStateTooling",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Tests/NavStateTestHelper"
         ),
         // The tests, one target per layer, so they show the same arrows as
         // the code: each depends on its layer and those below it, and on the
