@@ -10,8 +10,7 @@
 @_exported public import typealias NavStateModel.NavDestination
 @_exported public import enum NavStateModel.DestinationPersistence
 @_exported public import struct NavStateModel.AnyDestination
-@_exported public import enum NavStateModel.RegistrationError
-@_exported public import enum NavStateModel.DestinationError
+@_exported public import enum NavStateModel.RegistryError
 @_exported public import enum NavStateModel.JSONValue
 @_exported public import typealias NavStateModel.PayloadUpgrade
 @_exported public import enum NavStateModel.ValidationVerdict

@@ -65,7 +65,7 @@ public enum NavigatorEvent: Sendable, Hashable, CustomStringConvertible {
 /// Why a navigation operation could not be done. The state is unchanged.
 public enum NavigatorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The value's type is not registered, or the value does not encode.
-    case destination(DestinationError)
+    case destination(RegistryError)
     /// The operation breaks a scene-state rule: pushing onto a plain sheet,
     /// a checkpoint that cannot be returned to, a value of the wrong type.
     case sceneState(SceneStateError)

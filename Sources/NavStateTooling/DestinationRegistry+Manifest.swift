@@ -17,7 +17,7 @@ extension DestinationRegistry {
                 describing: type.name, version: type.version, aliases: type.aliases,
                 automaticNames: type.swiftNames, qualifiedName: type.qualifiedName,
                 mangledName: type.mangledName, persistence: type.persistence)
-            do throws(RegistrationError) {
+            do throws(RegistryError) {
                 guard type.version >= 1 else {
                     throw .invalidVersion(type: type.name, version: type.version)
                 }
@@ -44,10 +44,10 @@ extension DestinationRegistry {
 
     /// The entry with its tag rewritten in another style, payload untouched.
     ///
-    /// - Throws: ``/NavStateModel/DestinationError/unknownTag(_:)`` when no type answers to
-    ///   the tag; ``/NavStateModel/DestinationError/tagUnavailable(type:style:)`` when the
+    /// - Throws: ``/NavStateModel/RegistryError/unknownTag(_:)`` when no type answers to
+    ///   the tag; ``/NavStateModel/RegistryError/tagUnavailable(type:style:)`` when the
     ///   type has no tag in that style.
-    public func translate(_ entry: NavEntry, to style: TagStyle) throws(DestinationError) -> NavEntry {
+    public func translate(_ entry: NavEntry, to style: TagStyle) throws(RegistryError) -> NavEntry {
         if style == .asRead { return entry }
         guard let resolved = resolve(entry), let (registration, _) = match(for: entry.tag) else {
             throw .unknownTag(entry.tag)

@@ -74,7 +74,7 @@ public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(codingPath: String, description: String)
     /// The manifest describes a registry that could not exist: a name two
     /// types claim, an invalid name or version.
-    case registration(RegistrationError)
+    case registration(RegistryError)
     /// The manifest's `tree` breaks a scene-state rule (a tab bar without
     /// tabs, two tabs of one name).
     case invalidTree(SceneStateError)

@@ -62,7 +62,7 @@ struct DestinationRegistryTests {
     @Test func aNameClaimedByTwoTypesFailsAtRegistration() throws {
         var registry = DestinationRegistry()
         try registry.register(ShopRoute.self, as: "route")
-        #expect(throws: RegistrationError.nameClaimedTwice(
+        #expect(throws: RegistryError.nameClaimedTwice(
             name: "route", existingType: String(reflecting: ShopRoute.self),
             newType: String(reflecting: SettingsRoute.self))
         ) {
@@ -74,12 +74,12 @@ struct DestinationRegistryTests {
     @Test func anAliasClashingWithAnotherTypesNameFails() throws {
         var registry = DestinationRegistry()
         try registry.register(ShopRoute.self, as: "shop")
-        #expect(throws: RegistrationError.nameClaimedTwice(
+        #expect(throws: RegistryError.nameClaimedTwice(
             name: "shop", existingType: String(reflecting: ShopRoute.self), newType: String(reflecting: SettingsRoute.self))
         ) {
             try registry.register(SettingsRoute.self, as: "settings", aliases: ["shop"])
         }
-        #expect(throws: RegistrationError.nameClaimedTwice(
+        #expect(throws: RegistryError.nameClaimedTwice(
             name: "Swift.Int", existingType: "Swift.Int", newType: String(reflecting: SettingsRoute.self))
         ) {
             try registry.register(SettingsRoute.self, as: "settings", aliases: ["Swift.Int"])
@@ -88,7 +88,7 @@ struct DestinationRegistryTests {
 
     @Test func anAppTypeCannotTakeABuiltInName() {
         var registry = DestinationRegistry()
-        #expect(throws: RegistrationError.nameClaimedTwice(
+        #expect(throws: RegistryError.nameClaimedTwice(
             name: "Int", existingType: "Swift.Int", newType: String(reflecting: ShopRoute.self))
         ) {
             try registry.register(ShopRoute.self, as: "Int")
@@ -98,7 +98,7 @@ struct DestinationRegistryTests {
     @Test func registeringOneTypeTwiceDifferentlyFails() throws {
         var registry = DestinationRegistry()
         try registry.register(ShopRoute.self, as: "shop")
-        #expect(throws: RegistrationError.typeRegisteredTwice(
+        #expect(throws: RegistryError.typeRegisteredTwice(
             type: String(reflecting: ShopRoute.self), existingName: "shop", newName: "store")
         ) {
             try registry.register(ShopRoute.self, as: "store")
@@ -106,21 +106,21 @@ struct DestinationRegistryTests {
     }
 
     @Test(arguments: [
-        ("", RegistrationError.NameProblem.empty),
+        ("", RegistryError.NameProblem.empty),
         ("a@b", .containsVersionSeparator),
         ("tab\tname", .containsControlCharacter),
         (String(repeating: "x", count: 257), .tooLong(bytes: 257)),
     ])
-    func invalidNamesAreRefusedWithTheirProblem(name: String, problem: RegistrationError.NameProblem) {
+    func invalidNamesAreRefusedWithTheirProblem(name: String, problem: RegistryError.NameProblem) {
         var registry = DestinationRegistry()
-        #expect(throws: RegistrationError.invalidName(name, problem: problem)) {
+        #expect(throws: RegistryError.invalidName(name, problem: problem)) {
             try registry.register(ShopRoute.self, as: name)
         }
     }
 
     @Test func versionBelowOneIsRefused() {
         var registry = DestinationRegistry()
-        #expect(throws: RegistrationError.invalidVersion(type: String(reflecting: ShopRoute.self), version: 0)) {
+        #expect(throws: RegistryError.invalidVersion(type: String(reflecting: ShopRoute.self), version: 0)) {
             try registry.register(ShopRoute.self, as: "shop", version: 0)
         }
     }
@@ -143,7 +143,7 @@ struct DestinationRegistryTests {
         try settings.register(EmojiVisualisation.self, as: "emoji")
         try settings.register(SettingsRoute.self, as: "main")
         let before = orders.names
-        #expect(throws: RegistrationError.nameClaimedTwice(
+        #expect(throws: RegistryError.nameClaimedTwice(
             name: "main", existingType: String(reflecting: ShopRoute.self),
             newType: String(reflecting: SettingsRoute.self))
         ) {
@@ -154,7 +154,7 @@ struct DestinationRegistryTests {
     }
 
     @Test func unregisteredValueCannotBeErased() {
-        #expect(throws: DestinationError.unregisteredType(String(reflecting: ShopRoute.self))) {
+        #expect(throws: RegistryError.unregisteredType(String(reflecting: ShopRoute.self))) {
             _ = try AnyDestination(ShopRoute.home, in: DestinationRegistry())
         }
     }

@@ -42,7 +42,7 @@ private final class Gate: Sendable {
 @MainActor
 struct NavigationPathSaverTests {
     private func registry() throws -> DestinationRegistry {
-        try DestinationRegistry { registry throws(RegistrationError) in try registry.register(TruckRoute.self, as: "truck") }
+        try DestinationRegistry { registry throws(RegistryError) in try registry.register(TruckRoute.self, as: "truck") }
     }
 
     private func saver(_ store: NavStore, gate: Gate = Gate()) throws -> NavigationPathSaver {

@@ -78,7 +78,7 @@ struct SceneLifecycleTests {
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     private func navigator(_ store: NavStore, scene: String = "main") throws -> SceneNavigator {
-        let registry = try DestinationRegistry { registry throws(RegistrationError) in
+        let registry = try DestinationRegistry { registry throws(RegistryError) in
             try registry.register(Screen.self, as: "screen")
         }
         return SceneNavigator(scene: scene, store: store, registry: registry)

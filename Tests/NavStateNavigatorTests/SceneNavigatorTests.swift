@@ -25,7 +25,7 @@ private struct Unregistered: NavDestination {
 
 @MainActor
 private func registry() throws -> DestinationRegistry {
-    try DestinationRegistry { registry throws(RegistrationError) in
+    try DestinationRegistry { registry throws(RegistryError) in
         try registry.register(Shop.self, as: "shop")
         try registry.register(Card.self, as: "card", persistence: .neverPersisted)
     }

@@ -72,7 +72,7 @@ struct ManifestTests {
         let registry = try DestinationRegistry(manifest: RegistryManifest(json: Array(json.utf8)))
         #expect(registry.resolve(NavEntry(tag: "order", payload: "{}"))?.name == "orders")
         #expect(registry.resolve(NavEntry(tag: "Swift.Int", payload: "1"))?.name == "Int")
-        #expect(throws: DestinationError.tagUnavailable(type: "orders", style: .qualified)) {
+        #expect(throws: RegistryError.tagUnavailable(type: "orders", style: .qualified)) {
             try registry.translate(NavEntry(tag: "order", payload: "{}"), to: .qualified)
         }
     }
@@ -91,12 +91,12 @@ struct ManifestTests {
 
     @Test(arguments: [
         (#"{"types":[{"name":"a"},{"name":"b","aliases":["a"]}]}"#,
-         RegistrationError.nameClaimedTwice(name: "a", existingType: "a", newType: "b")),
+         RegistryError.nameClaimedTwice(name: "a", existingType: "a", newType: "b")),
         (#"{"types":[{"name":"a","version":0}]}"#, .invalidVersion(type: "a", version: 0)),
         (#"{"types":[{"name":"Int"}]}"#, .nameClaimedTwice(name: "Int", existingType: "Swift.Int", newType: "Int")),
         (#"{"types":[{"name":"a@2"}]}"#, .invalidName("a@2", problem: .containsVersionSeparator)),
     ])
-    func impossibleRegistriesAreRefusedByTheRegistrysOwnRules(json: String, error: RegistrationError) {
+    func impossibleRegistriesAreRefusedByTheRegistrysOwnRules(json: String, error: RegistryError) {
         #expect(throws: ManifestError.registration(error)) { try RegistryManifest(json: Array(json.utf8)) }
     }
 }
@@ -112,7 +112,7 @@ struct ManifestToolingTests {
         let stable = NavEntry(tag: "settings", version: 3, payload: "{}")
         #expect(try resolver.translate(stable, to: .qualified).tag == String(reflecting: SettingsRoute.self))
         #expect(try resolver.translate(NavEntry(tag: "Si", payload: "1"), to: .qualified).tag == "Swift.Int")
-        #expect(throws: DestinationError.unknownTag("nope")) { try resolver.translate(NavEntry(tag: "nope", payload: "1"), to: .stable) }
+        #expect(throws: RegistryError.unknownTag("nope")) { try resolver.translate(NavEntry(tag: "nope", payload: "1"), to: .stable) }
     }
 
     @Test func dryRunReportsUnknownNewerAndNeverPersistedEntries() async throws {

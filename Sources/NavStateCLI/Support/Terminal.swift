@@ -17,7 +17,7 @@ enum Terminal {
         case let error as ImportError: "cannot import: \(error)"
         case let error as ManifestError: error.description
         case let error as WireFormatError: error.description
-        case let error as DestinationError: error.description
+        case let error as RegistryError: error.description
         case let error as CLIError: error.description
         default: nil
         }

@@ -51,10 +51,10 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
     /// payload once (JSON with sorted keys, so the same value always gives
     /// the same bytes).
     ///
-    /// - Throws: ``DestinationError/unregisteredType(_:)`` when the type is not
-    ///   registered, ``DestinationError/encodingFailed(type:description:)`` when
+    /// - Throws: ``RegistryError/unregisteredType(_:)`` when the type is not
+    ///   registered, ``RegistryError/encodingFailed(type:description:)`` when
     ///   `JSONEncoder` rejects the value.
-    public init<T: NavDestination>(_ value: T, in registry: DestinationRegistry) throws(DestinationError) {
+    public init<T: NavDestination>(_ value: T, in registry: DestinationRegistry) throws(RegistryError) {
         guard let registration = registry.registration(for: T.self) else {
             throw .unregisteredType(String(reflecting: T.self))
         }
@@ -115,9 +115,9 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
 
     /// The entry with its tag written in the given style.
     ///
-    /// - Throws: ``DestinationError/tagUnavailable(type:style:)`` when the type
+    /// - Throws: ``RegistryError/tagUnavailable(type:style:)`` when the type
     ///   has no tag in that style (a private type's mangled name, say).
-    public func entry(style: TagStyle) throws(DestinationError) -> NavEntry {
+    public func entry(style: TagStyle) throws(RegistryError) -> NavEntry {
         switch style {
         case .asRead:
             return storage.entry
@@ -148,7 +148,7 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
         return lhs == rhs
     }
 
-    static func encodePayload<T: Encodable>(_ value: T, typeDescription: String) throws(DestinationError) -> String {
+    static func encodePayload<T: Encodable>(_ value: T, typeDescription: String) throws(RegistryError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do {

@@ -111,7 +111,7 @@ package struct DestinationRegistration: Sendable {
             && aliases == other.aliases && persistence == other.persistence
     }
 
-    package func tag(for style: TagStyle, version entryVersion: Int) throws(DestinationError) -> String {
+    package func tag(for style: TagStyle, version entryVersion: Int) throws(RegistryError) -> String {
         switch style {
         case .asRead, .stable:
             return entryVersion == 1 ? name : "\(name)@\(entryVersion)"

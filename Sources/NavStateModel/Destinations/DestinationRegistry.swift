@@ -49,7 +49,7 @@ public struct DestinationRegistry: Sendable {
     ///     try r.register(HomeRoute.self, as: "home")
     /// }
     /// ```
-    public init(_ build: (inout DestinationRegistry) throws(RegistrationError) -> Void) throws(RegistrationError) {
+    public init(_ build: (inout DestinationRegistry) throws(RegistryError) -> Void) throws(RegistryError) {
         self.init()
         try build(&self)
     }
@@ -66,7 +66,7 @@ public struct DestinationRegistry: Sendable {
     ///     that must never reach the disk.
     ///   - upgrades: Steps keyed by the version they upgrade from: `1` turns
     ///     a version-1 payload into version 2, and so on up to `version`.
-    /// - Throws: ``RegistrationError`` when a name is invalid or already taken, or
+    /// - Throws: ``RegistryError`` when a name is invalid or already taken, or
     ///   the type is already registered differently.
     public mutating func register<T: NavDestination>(
         _ type: T.Type,
@@ -75,7 +75,7 @@ public struct DestinationRegistry: Sendable {
         aliases: [String] = [],
         persistence: DestinationPersistence = .persisted,
         upgrades: [Int: PayloadUpgrade] = [:]
-    ) throws(RegistrationError) {
+    ) throws(RegistryError) {
         if let step = upgrades.keys.first(where: { $0 < 1 || $0 >= version }) {
             throw .invalidUpgrade(type: String(reflecting: type), from: step, version: version)
         }
@@ -88,12 +88,12 @@ public struct DestinationRegistry: Sendable {
     /// ("order 42 still exists"). A rejected destination is dropped with the
     /// reason the validator gives. The check may be asynchronous.
     ///
-    /// - Throws: ``RegistrationError/unregisteredType(_:)`` when `type` is not
+    /// - Throws: ``RegistryError/unregisteredType(_:)`` when `type` is not
     ///   registered.
     public mutating func addValidator<T: NavDestination>(
         for type: T.Type,
         _ validate: @escaping @Sendable (T) async -> ValidationVerdict
-    ) throws(RegistrationError) {
+    ) throws(RegistryError) {
         guard let index = byType[ObjectIdentifier(type)] else {
             throw .unregisteredType(String(reflecting: type))
         }
@@ -107,7 +107,7 @@ public struct DestinationRegistry: Sendable {
     ///
     /// Types both registries hold with the same registration (the built-ins,
     /// say) are kept once; any other shared name is an error naming both types.
-    public mutating func merge(_ other: DestinationRegistry) throws(RegistrationError) {
+    public mutating func merge(_ other: DestinationRegistry) throws(RegistryError) {
         var merged = self
         for registration in other.registrations {
             try merged.add(registration)
@@ -116,7 +116,7 @@ public struct DestinationRegistry: Sendable {
     }
 
     /// This registry and another one, merged. See ``merge(_:)``.
-    public func merging(_ other: DestinationRegistry) throws(RegistrationError) -> DestinationRegistry {
+    public func merging(_ other: DestinationRegistry) throws(RegistryError) -> DestinationRegistry {
         var merged = self
         try merged.merge(other)
         return merged
@@ -156,7 +156,7 @@ public struct DestinationRegistry: Sendable {
     /// Adds a registration, refusing any name another type already claims.
     /// The one place claim rules live: app registries and registries built
     /// from a manifest both come through here.
-    package mutating func add(_ registration: DestinationRegistration) throws(RegistrationError) {
+    package mutating func add(_ registration: DestinationRegistration) throws(RegistryError) {
         if let typeID = registration.typeID, let existingIndex = byType[typeID] {
             let existing = registrations[existingIndex]
             if existing.isSameRegistration(as: registration) { return }
@@ -199,7 +199,7 @@ public struct DestinationRegistry: Sendable {
     /// The longest stable name or alias, in UTF-8 bytes.
     public static let maximumNameBytes = 256
 
-    package static func validate(name: String) throws(RegistrationError) {
+    package static func validate(name: String) throws(RegistryError) {
         if name.isEmpty {
             throw .invalidName(name, problem: .empty)
         }

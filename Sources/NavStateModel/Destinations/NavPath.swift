@@ -36,13 +36,13 @@ public struct NavPath: Sendable {
 
     /// Pushes a value whose type is registered in ``registry``.
     ///
-    /// - Throws: ``DestinationError/unregisteredType(_:)`` when it is not.
-    public mutating func append<T: NavDestination>(_ value: T) throws(DestinationError) {
+    /// - Throws: ``RegistryError/unregisteredType(_:)`` when it is not.
+    public mutating func append<T: NavDestination>(_ value: T) throws(RegistryError) {
         elements.append(try AnyDestination(value, in: registry))
     }
 
     /// The entries of this path in push order, tags in the given style.
-    public func entries(style: TagStyle = .asRead) throws(DestinationError) -> [NavEntry] {
+    public func entries(style: TagStyle = .asRead) throws(RegistryError) -> [NavEntry] {
         var entries: [NavEntry] = []
         entries.reserveCapacity(elements.count)
         for element in elements {
@@ -55,7 +55,7 @@ public struct NavPath: Sendable {
     ///
     /// - Parameter style: How to write type tags; ``TagStyle/qualified`` gives
     ///   JSON that SwiftUI's `NavigationPath(_:)` decodes.
-    public func representation(style: TagStyle = .asRead) throws(DestinationError) -> Data {
+    public func representation(style: TagStyle = .asRead) throws(RegistryError) -> Data {
         PathRepresentation.encode(try entries(style: style))
     }
 }

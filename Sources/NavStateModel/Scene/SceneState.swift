@@ -243,13 +243,13 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
 
 extension SceneState where Element == AnyDestination {
     /// The state as entries, tags written in the given style.
-    public func entries(style: TagStyle = .asRead) throws(DestinationError) -> SceneState<NavEntry> {
+    public func entries(style: TagStyle = .asRead) throws(RegistryError) -> SceneState<NavEntry> {
         do {
             return try map { try $0.entry(style: style) }
-        } catch let error as DestinationError {
+        } catch let error as RegistryError {
             throw error
         } catch {
-            // `map` rethrows only what the closure throws: a DestinationError.
+            // `map` rethrows only what the closure throws: a RegistryError.
             throw .encodingFailed(type: "scene state", description: String(describing: error))
         }
     }

@@ -80,7 +80,7 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A configured limit was exceeded; nothing was truncated or saved.
     case limitExceeded(StoreLimit, scene: String, actual: Int, limit: Int)
     /// A scene name that cannot be stored.
-    case invalidSceneName(String, problem: RegistrationError.NameProblem)
+    case invalidSceneName(String, problem: RegistryError.NameProblem)
     /// The state to save breaks a scene-state invariant.
     case invalidState(SceneStateError)
     /// A revision number below 1: revisions are numbered from 1.

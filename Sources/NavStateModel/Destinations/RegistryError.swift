@@ -1,22 +1,35 @@
-/// An error building a ``DestinationRegistry``: a name that cannot be a tag,
-/// a name two types claim, a type registered twice, a bad version.
+/// A registry refused something: building it (a name that cannot be a
+/// tag, a name two types claim, a type registered twice, a bad version or
+/// upgrade step), or turning a value into a destination or an entry (its
+/// type is not registered, it does not encode, its tag cannot be written in
+/// the style asked for).
 ///
-/// These are programming errors an app meets the first time it runs, not
-/// conditions of the user's data.
-public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Two different types claim the same stable name, alias, SwiftUI-qualified
-    /// name or mangled name.
+/// These are programming errors an app meets the first time it runs the
+/// code in question, not conditions of the user's data: what a restore
+/// cannot read is a ``DropReason`` in its report instead.
+public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Registering: two different types claim the same stable name, alias,
+    /// SwiftUI-qualified name or mangled name.
     case nameClaimedTwice(name: String, existingType: String, newType: String)
-    /// One type was registered twice with different names, versions or aliases.
+    /// Registering: one type was registered twice with different names,
+    /// versions or aliases.
     case typeRegisteredTwice(type: String, existingName: String, newName: String)
-    /// A stable name or alias that cannot be used as a tag.
+    /// Registering: a stable name or alias that cannot be used as a tag.
     case invalidName(String, problem: NameProblem)
-    /// A payload version below 1.
+    /// Registering: a payload version below 1.
     case invalidVersion(type: String, version: Int)
-    /// An upgrade step keyed by a version it cannot upgrade from.
+    /// Registering: an upgrade step keyed by a version it cannot upgrade from.
     case invalidUpgrade(type: String, from: Int, version: Int)
-    /// A validator for a type that is not registered.
+    /// A type that is not registered: a value pushed, presented or erased
+    /// into a destination, or a validator added for it.
     case unregisteredType(String)
+    /// Erasing a value: `JSONEncoder` could not encode it.
+    case encodingFailed(type: String, description: String)
+    /// Writing an entry: the tag style asked for a name this type does not
+    /// have (private and local types may have no mangled name).
+    case tagUnavailable(type: String, style: TagStyle)
+    /// Rewriting tags: no registered type answers to this tag.
+    case unknownTag(String)
 
     /// Why a name cannot be a tag.
     public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
@@ -52,7 +65,13 @@ public enum RegistrationError: Error, Sendable, Hashable, CustomStringConvertibl
         case let .invalidUpgrade(type, from, version):
             "\(type) has an upgrade step from version \(from), but its steps must start at 1 and end below its version \(version)"
         case let .unregisteredType(type):
-            "\(type) is not registered; register it before adding a validator for it"
+            "\(type) is not registered; call registry.register(\(type).self, as: \"some.name\") before using it"
+        case let .encodingFailed(type, description):
+            "a value of \(type) could not be encoded as JSON: \(description)"
+        case let .tagUnavailable(type, style):
+            "\(type) has no \(style) tag; write it with stable tags instead"
+        case let .unknownTag(tag):
+            "no registered type answers to the tag '\(tag)'"
         }
     }
 }
