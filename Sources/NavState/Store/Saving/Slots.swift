@@ -51,14 +51,44 @@ enum Slots {
     static func state(
         from rows: SlotMap<[NavEntry]>, layout: StoredLayout, limits: NavStore.Limits?
     ) -> (SceneState<NavEntry>, [StoredDamage])? {
-        let levels = layout.presentations.count
-        let shapes = layout.shapes ?? Array(repeating: .stack, count: levels + 1)
-        guard shapes.count == levels + 1 else { return nil }
+        var rebuild = Rebuild(rows: rows, layout: layout, limits: limits)
+        return rebuild.run()
+    }
+
+    /// One rebuild of a state from slots and a layout: what it has read so
+    /// far (`nextSlot`) and what it has left out (`damage`).
+    private struct Rebuild {
+        let rows: SlotMap<[NavEntry]>
+        let layout: StoredLayout
+        let limits: NavStore.Limits?
+        /// Level 0's shape, then each presentation's.
+        let shapes: [StoredShape]
         var damage: [StoredDamage] = []
-        var state = SceneState<NavEntry>()
+        /// The slot the next stack of the tree, in tree order, is read from.
+        var nextSlot = 0
+
+        init(rows: SlotMap<[NavEntry]>, layout: StoredLayout, limits: NavStore.Limits?) {
+            self.rows = rows
+            self.layout = layout
+            self.limits = limits
+            self.shapes = layout.shapes ?? Array(repeating: .stack, count: layout.presentations.count + 1)
+        }
+
+        mutating func run() -> (SceneState<NavEntry>, [StoredDamage])? {
+            guard shapes.count == layout.presentations.count + 1,
+                  let content = container(shapes[0], at: .root) else { return nil }
+            var state = SceneState<NavEntry>()
+            state.content = content
+            guard let presentations = presentations() else { return nil }
+            state.presentations = presentations
+            reportStraySlots()
+            state.checkpoints = checkpoints(fitting: state)
+            state.values = values()
+            return (state, damage)
+        }
 
         /// The slot's entries up to the first one that does not fit.
-        func stack(_ slot: Int, at address: StackAddress) -> [NavEntry] {
+        mutating func stack(_ slot: Int, at address: StackAddress) -> [NavEntry] {
             var kept: [NavEntry] = []
             let entries = rows[slot] ?? []
             for (index, entry) in entries.enumerated() {
@@ -83,7 +113,7 @@ enum Slots {
         }
 
         /// A selection stored in the layout, unless it is over the limit.
-        func selection(_ value: StoredLayout.Value?, split: StackAddress, column: NavSplitColumn) -> NavEntry? {
+        mutating func selection(_ value: StoredLayout.Value?, split: StackAddress, column: NavSplitColumn) -> NavEntry? {
             guard let entry = value?.entry else { return nil }
             if let limits, entry.payload.utf8.count > limits.payloadBytes {
                 damage.append(StoredDamage(
@@ -93,9 +123,9 @@ enum Slots {
             return entry
         }
 
-        var nextSlot = 0
-        /// The container a shape describes, its stacks from the next slots.
-        func container(_ shape: StoredShape, at address: StackAddress) -> NavContainer<NavEntry>? {
+        /// The container a shape describes, its stacks from the next slots;
+        /// `nil` when the shape is not a valid tree.
+        mutating func container(_ shape: StoredShape, at address: StackAddress) -> NavContainer<NavEntry>? {
             switch shape {
             case .stack:
                 defer { nextSlot += 1 }
@@ -121,9 +151,53 @@ enum Slots {
             }
         }
 
+        /// The presentation chain, up to the first level whose destination
+        /// is missing or over the limit; `nil` when a managed level's shape
+        /// is not a valid tree.
+        mutating func presentations() -> [Presentation<NavEntry>]? {
+            let levels = layout.presentations.count
+            var chain: [Presentation<NavEntry>] = []
+            var level = 1
+            while level <= levels {
+                let method = layout.presentations[level - 1]
+                let destinations = rows[-level] ?? []
+                guard let first = destinations.first,
+                      limits.map({ first.payload.utf8.count <= $0.payloadBytes }) ?? true else {
+                    let problem: Damage = switch (destinations.isEmpty, limits) {
+                    case (false, let limits?): .pastPayloadLimit(limit: limits.payloadBytes)
+                    default: .missingDestination(presentation: level)
+                    }
+                    damage.append(StoredDamage(location: .presentation(level), entry: destinations.first, reason: .damaged(problem)))
+                    for extra in destinations.dropFirst() {
+                        damage.append(StoredDamage(location: .presentation(level), entry: extra, reason: .damaged(problem)))
+                    }
+                    leaveOut(levels: level...levels, firstSlot: nextSlot, because: .aboveDroppedEntry(.presentation(level)))
+                    nextSlot += shapes[level...].reduce(0) { $0 + $1.stackCount }
+                    break
+                }
+                for extra in destinations.dropFirst() {
+                    damage.append(StoredDamage(
+                        location: .presentation(level), entry: extra, reason: .damaged(.extraDestination(presentation: level))))
+                }
+                var presentation = Presentation(method: method, destination: first)
+                if method.isManaged {
+                    guard let inner = container(shapes[level], at: .presentation(level)) else { return nil }
+                    presentation.content = inner
+                } else {
+                    leaveOut(
+                        levels: level...level, firstSlot: nextSlot,
+                        because: .damaged(.stackInPlainPresentation(presentation: level, method: method)))
+                    nextSlot += shapes[level].stackCount
+                }
+                chain.append(presentation)
+                level += 1
+            }
+            return chain
+        }
+
         /// Every entry of the levels `range` left out: their stacks, from
         /// slot `firstSlot` on, and the destinations of all but the first.
-        func leaveOut(levels range: ClosedRange<Int>, firstSlot: Int, because reason: DropReason) {
+        mutating func leaveOut(levels range: ClosedRange<Int>, firstSlot: Int, because reason: DropReason) {
             var slot = firstSlot
             for current in range {
                 if current > range.lowerBound {
@@ -132,7 +206,7 @@ enum Slots {
                     }
                 }
                 var paths: [[StackAddress.Step]] = []
-                Self.paths(of: shapes[current], prefix: [], into: &paths)
+                Slots.paths(of: shapes[current], prefix: [], into: &paths)
                 for path in paths {
                     for (position, entry) in (rows[slot] ?? []).enumerated() {
                         damage.append(StoredDamage(
@@ -144,77 +218,56 @@ enum Slots {
             }
         }
 
-        guard let content = container(shapes[0], at: .root) else { return nil }
-        state.content = content
-        var level = 1
-        while level <= levels {
-            let method = layout.presentations[level - 1]
-            let destinations = rows[-level] ?? []
-            guard let first = destinations.first,
-                  limits.map({ first.payload.utf8.count <= $0.payloadBytes }) ?? true else {
-                let problem: Damage = switch (destinations.isEmpty, limits) {
-                case (false, let limits?): .pastPayloadLimit(limit: limits.payloadBytes)
-                default: .missingDestination(presentation: level)
+        /// Slots no stack or destination of the layout reads.
+        mutating func reportStraySlots() {
+            let levels = layout.presentations.count
+            // Not `abs(slot)`: slots come from the file (decoding keeps them in
+            // StoredRange.slot, and this must not trap even if it did not).
+            for slot in rows.keys.sorted() where slot >= nextSlot || slot < -levels {
+                for (position, entry) in (rows[slot] ?? []).enumerated() {
+                    // Where a file of one stack per level kept such a slot.
+                    let location: EntryLocation = slot < 0
+                        ? .presentation(0 &- slot) : .stack(StackAddress(presentation: slot), position: position)
+                    damage.append(StoredDamage(location: location, entry: entry, reason: .damaged(.slotOutsideLayout(slot))))
                 }
-                damage.append(StoredDamage(location: .presentation(level), entry: destinations.first, reason: .damaged(problem)))
-                for extra in destinations.dropFirst() {
-                    damage.append(StoredDamage(location: .presentation(level), entry: extra, reason: .damaged(problem)))
-                }
-                leaveOut(levels: level...levels, firstSlot: nextSlot, because: .aboveDroppedEntry(.presentation(level)))
-                nextSlot += shapes[level...].reduce(0) { $0 + $1.stackCount }
-                break
-            }
-            for extra in destinations.dropFirst() {
-                damage.append(StoredDamage(
-                    location: .presentation(level), entry: extra, reason: .damaged(.extraDestination(presentation: level))))
-            }
-            var presentation = Presentation(method: method, destination: first)
-            if method.isManaged {
-                guard let inner = container(shapes[level], at: .presentation(level)) else { return nil }
-                presentation.content = inner
-            } else {
-                leaveOut(
-                    levels: level...level, firstSlot: nextSlot,
-                    because: .damaged(.stackInPlainPresentation(presentation: level, method: method)))
-                nextSlot += shapes[level].stackCount
-            }
-            state.presentations.append(presentation)
-            level += 1
-        }
-        // Not `abs(slot)`: slots come from the file (decoding keeps them in
-        // StoredRange.slot, and this must not trap even if it did not).
-        for slot in rows.keys.sorted() where slot >= nextSlot || slot < -levels {
-            for (position, entry) in (rows[slot] ?? []).enumerated() {
-                // Where a file of one stack per level kept such a slot.
-                let location: EntryLocation = slot < 0 ? .presentation(0 &- slot) : .stack(StackAddress(presentation: slot), position: position)
-                damage.append(StoredDamage(location: location, entry: entry, reason: .damaged(.slotOutsideLayout(slot))))
             }
         }
 
-        for checkpoint in layout.checkpoints {
-            if let stack = state.stack(checkpoint.stack), checkpoint.entriesKept >= 0, checkpoint.entriesKept <= stack.count {
-                state.checkpoints.append(checkpoint)
-            } else {
-                damage.append(StoredDamage(
-                    location: nil, entry: nil,
-                    reason: .damaged(.checkpointPastState(
-                        checkpoint: checkpoint.name, stack: checkpoint.stack, entriesKept: checkpoint.entriesKept))))
+        /// The layout's checkpoints whose stack `state` has, with as many
+        /// entries as they keep.
+        mutating func checkpoints(fitting state: SceneState<NavEntry>) -> [Checkpoint] {
+            var kept: [Checkpoint] = []
+            for checkpoint in layout.checkpoints {
+                if let stack = state.stack(checkpoint.stack), checkpoint.entriesKept >= 0, checkpoint.entriesKept <= stack.count {
+                    kept.append(checkpoint)
+                } else {
+                    damage.append(StoredDamage(
+                        location: nil, entry: nil,
+                        reason: .damaged(.checkpointPastState(
+                            checkpoint: checkpoint.name, stack: checkpoint.stack, entriesKept: checkpoint.entriesKept))))
+                }
             }
+            return kept
         }
-        for (name, value) in layout.values.sorted(by: { $0.key < $1.key }) {
-            let entry = value.entry
-            if let limits, entry.payload.utf8.count > limits.payloadBytes {
-                damage.append(StoredDamage(
-                    location: .value(name), entry: entry, reason: .damaged(.pastPayloadLimit(limit: limits.payloadBytes))))
-            } else {
-                state.values[name] = entry
+
+        /// The layout's scene values under the payload limit.
+        mutating func values() -> [String: NavEntry] {
+            var kept: [String: NavEntry] = [:]
+            for (name, value) in layout.values.sorted(by: { $0.key < $1.key }) {
+                let entry = value.entry
+                if let limits, entry.payload.utf8.count > limits.payloadBytes {
+                    damage.append(StoredDamage(
+                        location: .value(name), entry: entry, reason: .damaged(.pastPayloadLimit(limit: limits.payloadBytes))))
+                } else {
+                    kept[name] = entry
+                }
             }
+            return kept
         }
-        return (state, damage)
     }
 
     /// The paths of a shape's stacks, in tree order.
-    private static func paths(of shape: StoredShape, prefix: [StackAddress.Step], into paths: inout [[StackAddress.Step]]) {
+    fileprivate static func paths(of shape: StoredShape, prefix: [StackAddress.Step], into paths: inout [[StackAddress.Step]]) {
         switch shape {
         case .stack: paths.append(prefix)
         case .tabs(let tabs, _): for tab in tabs { Self.paths(of: tab.content, prefix: prefix + [.tab(tab.id)], into: &paths) }
