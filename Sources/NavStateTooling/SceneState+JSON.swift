@@ -175,7 +175,7 @@ extension SceneState where Element == NavEntry {
         func tree(_ container: NavContainer<NavEntry>) -> SceneDocument.ContainerDocument? {
             if case .stack = container { nil } else { SceneDocument.ContainerDocument(container) }
         }
-        let isTree = !isChain
+        let isTree = !isOneStackPerLevel
         let document = SceneDocument(
             format: isTree ? SceneDocument.treeFormatName : SceneDocument.formatName,
             root: tree(content) == nil ? SceneDocument.strings(root) : nil,

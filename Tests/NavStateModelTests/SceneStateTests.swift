@@ -72,7 +72,7 @@ struct SceneStateTests {
     }
 
     @Test func invariantsAreChecked() {
-        #expect(throws: SceneStateError.stackInUnmanagedPresentation(presentation: 1, method: .cover, entries: 1)) {
+        #expect(throws: SceneStateError.stackInPlainPresentation(presentation: 1, method: .cover, entries: 1)) {
             try SceneState(presentations: [Presentation(method: .cover, destination: e("1"), stack: [e("2")])]).validate()
         }
         #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: .presentation(1))) {

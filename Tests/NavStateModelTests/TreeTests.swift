@@ -74,7 +74,7 @@ struct TreeTests {
             #expect(throws: error) { try SceneState(content: content).validate() }
         }
         let plain = Presentation(method: .sheet, destination: one, content: tabs(["a"]))
-        #expect(throws: SceneStateError.stackInUnmanagedPresentation(presentation: 1, method: .sheet, entries: 0)) {
+        #expect(throws: SceneStateError.stackInPlainPresentation(presentation: 1, method: .sheet, entries: 0)) {
             try SceneState(presentations: [plain]).validate()
         }
     }

@@ -156,7 +156,7 @@ enum SceneGenerators {
         default:
             break
         }
-        // Unmanaged presentations carry no stack; checkpoints follow what exists.
+        // Plain presentations carry no stack; checkpoints follow what exists.
         for index in state.presentations.indices where !state.presentations[index].method.isManaged {
             state.presentations[index].content = .empty
         }

@@ -1,5 +1,5 @@
 extension SceneState {
-    /// Checks the invariants every state must satisfy: unmanaged
+    /// Checks the invariants every state must satisfy: plain
     /// presentations show nothing of their own; every tab bar has tabs with
     /// distinct identifiers (not empty, without `/`) and selects one of
     /// them; a split view selects nothing in a content column it does not
@@ -10,7 +10,7 @@ extension SceneState {
     @inlinable
     public func validate() throws(SceneStateError) {
         try validatePresentations()
-        if !isChain {
+        if !isOneStackPerLevel {
             for level in 0...presentations.count {
                 guard let container = container(level: level) else { continue }
                 if case .stack = container { continue }
@@ -32,7 +32,7 @@ extension SceneState {
     func validatePresentations() throws(SceneStateError) {
         for (offset, presentation) in presentations.enumerated()
         where !presentation.method.isManaged && presentation.content != .empty {
-            throw .stackInUnmanagedPresentation(
+            throw .stackInPlainPresentation(
                 presentation: offset + 1, method: presentation.method, entries: presentation.content.entryCount)
         }
     }

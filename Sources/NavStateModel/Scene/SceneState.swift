@@ -84,7 +84,7 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
     /// Whether every level is one stack (no tab bar or split view anywhere):
     /// what fast paths test first.
     @inlinable
-    package var isChain: Bool {
+    package var isOneStackPerLevel: Bool {
         guard case .stack = content else { return false }
         for presentation in presentations {
             guard case .stack = presentation.content else { return false }

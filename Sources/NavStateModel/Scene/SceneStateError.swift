@@ -4,7 +4,7 @@ public enum SceneStateError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A plain sheet or cover holds a stack or a container; only managed
     /// presentations do.
     /// `presentation` counts from 1.
-    case stackInUnmanagedPresentation(presentation: Int, method: PresentationMethod, entries: Int)
+    case stackInPlainPresentation(presentation: Int, method: PresentationMethod, entries: Int)
     /// A checkpoint names a stack the scene does not have.
     case checkpointStackMissing(checkpoint: String, stack: StackAddress)
     /// A checkpoint keeps more entries than its stack holds.
@@ -35,7 +35,7 @@ public enum SceneStateError: Error, Sendable, Hashable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case let .stackInUnmanagedPresentation(presentation, method, entries):
+        case let .stackInPlainPresentation(presentation, method, entries):
             return "presentation \(presentation) is a \(method.rawValue) but has a stack of \(entries); only managed presentations have stacks"
         case let .checkpointStackMissing(checkpoint, stack):
             return "checkpoint '\(checkpoint)' is in stack \(stack), which the scene does not have"

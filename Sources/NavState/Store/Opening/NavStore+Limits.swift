@@ -71,7 +71,7 @@ extension NavStore.Limits {
         if stacks > stacksPerScene {
             throw .limitExceeded(.stacksPerScene, scene: scene, actual: stacks, limit: stacksPerScene)
         }
-        guard !state.isChain else { return }
+        guard !state.isOneStackPerLevel else { return }
         for level in 0...state.presentations.count {
             guard let depth = state.container(level: level)?.nestingDepth, depth > nestingDepth else { continue }
             throw .limitExceeded(.nestingDepth, scene: scene, actual: depth, limit: nestingDepth)

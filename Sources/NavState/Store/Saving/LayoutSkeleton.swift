@@ -17,7 +17,7 @@ struct LayoutSkeleton {
     /// The skeleton of a tree's state; `nil` for a scene of one stack per
     /// level, whose layout needs no tree.
     init?<Element: StorableElement>(_ state: SceneState<Element>) {
-        guard !state.isChain else { return nil }
+        guard !state.isOneStackPerLevel else { return nil }
         levels = [Self.skeleton(of: state.content)] + state.presentations.map { Self.skeleton(of: $0.content) }
         methods = state.presentations.map(\.method)
         checkpoints = state.checkpoints

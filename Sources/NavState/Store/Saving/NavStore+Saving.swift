@@ -102,17 +102,17 @@ extension NavStore {
     private func whatTheHeadTells(
         of sceneState: SceneState<AnyDestination>, slots: SlotMap<[AnyDestination]>, scene: String
     ) -> (tree: (layout: String, skeleton: LayoutSkeleton)?, known: KnownPrefixes) {
-        let isChain = sceneState.isChain
+        let isOneStackPerLevel = sceneState.isOneStackPerLevel
         // A short stack is checked whole faster than the cache is asked; a
         // tree's stacks are many, and most are untouched by a save.
-        if isChain {
+        if isOneStackPerLevel {
             let longest = sceneState.presentations.reduce(sceneState.content.longestStack) { max($0, $1.content.longestStack) }
             guard longest > Self.shortStack else { return (nil, KnownPrefixes()) }
         }
         return state.withLock { store in
             store.cache.withHead(scene) { head in
                 var tree: (layout: String, skeleton: LayoutSkeleton)?
-                if !isChain, let skeleton = head.skeleton, skeleton.matches(sceneState) {
+                if !isOneStackPerLevel, let skeleton = head.skeleton, skeleton.matches(sceneState) {
                     tree = (head.layout, skeleton)
                 }
                 return (tree, Self.knownPrefixes(of: slots, in: head))

@@ -156,7 +156,7 @@ enum Slots {
         /// is not a valid tree.
         mutating func presentations() -> [Presentation<NavEntry>]? {
             let levels = layout.presentations.count
-            var chain: [Presentation<NavEntry>] = []
+            var presented: [Presentation<NavEntry>] = []
             var level = 1
             while level <= levels {
                 let method = layout.presentations[level - 1]
@@ -189,10 +189,10 @@ enum Slots {
                         because: .damaged(.stackInPlainPresentation(presentation: level, method: method)))
                     nextSlot += shapes[level].stackCount
                 }
-                chain.append(presentation)
+                presented.append(presentation)
                 level += 1
             }
-            return chain
+            return presented
         }
 
         /// Every entry of the levels `range` left out: their stacks, from

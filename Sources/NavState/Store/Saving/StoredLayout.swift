@@ -58,7 +58,7 @@ package struct StoredLayout: Codable, Equatable {
     /// The layout of a state: shapes only when some level is not one stack.
     static func of<Element: StorableElement>(_ state: SceneState<Element>) -> StoredLayout {
         var shapes: [StoredShape]?
-        if !state.isChain {
+        if !state.isOneStackPerLevel {
             shapes = [StoredShape(state.content)] + state.presentations.map { StoredShape($0.content) }
         }
         return StoredLayout(
