@@ -10,7 +10,7 @@ extension DestinationRegistry {
     /// let newApp = try DestinationRegistry(manifest: RegistryManifest(json: data))
     /// let dropped = await newApp.dryRun(savedState)
     /// ```
-    public init(manifest: RegistryManifest) throws(ManifestError) {
+    public init(manifest: RegistryManifest) throws(ToolingError) {
         self.init()
         for type in manifest.types {
             let described = DestinationRegistration(
@@ -23,7 +23,7 @@ extension DestinationRegistry {
                 }
                 try add(described)
             } catch {
-                throw .registration(error)
+                throw .invalidRegistry(error)
             }
         }
     }

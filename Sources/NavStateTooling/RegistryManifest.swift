@@ -107,7 +107,7 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
 
     /// Reads a manifest document and checks it describes a registry: every
     /// name valid, no tag claimed by two types, versions from 1.
-    public init(json data: some Collection<UInt8>) throws(ManifestError) {
+    public init(json data: some Collection<UInt8>) throws(ToolingError) {
         let manifest: RegistryManifest
         do {
             manifest = try JSONDecoder().decode(RegistryManifest.self, from: Data(data))
@@ -122,7 +122,7 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
             do {
                 try SceneState(content: tree).validate()
             } catch {
-                throw .invalidTree(error)
+                throw .invalidState(error)
             }
         }
         self = manifest

@@ -23,10 +23,10 @@ public enum SceneImport {
     /// Tags are kept as given. Every payload must be valid JSON.
     ///
     /// - Returns: The state and the format it was read as.
-    /// - Throws: ``ImportError`` naming what is wrong.
+    /// - Throws: ``ToolingError`` naming what is wrong.
     public static func read(
         _ data: some Collection<UInt8>, format: SceneFormat? = nil
-    ) throws(ImportError) -> (state: SceneState<NavEntry>, format: SceneFormat) {
+    ) throws(ToolingError) -> (state: SceneState<NavEntry>, format: SceneFormat) {
         let bytes = Array(data)
         let resolved: SceneFormat
         if let format { resolved = format } else { resolved = try detect(bytes) }
@@ -49,7 +49,7 @@ public enum SceneImport {
 
     /// The format of a document: an object is scene JSON, an array whose
     /// first item is an object is FlowStacks', any other array SwiftUI's.
-    public static func detect(_ bytes: [UInt8]) throws(ImportError) -> SceneFormat {
+    public static func detect(_ bytes: [UInt8]) throws(ToolingError) -> SceneFormat {
         if let invalid = JSONStringArrayReader.firstInvalidUTF8Offset(bytes) {
             throw .wireFormat(.invalidUTF8(byteOffset: invalid))
         }
@@ -87,7 +87,7 @@ public enum SceneImport {
         }
     }
 
-    private static func readFlowStacks(_ bytes: [UInt8]) throws(ImportError) -> SceneState<NavEntry> {
+    private static func readFlowStacks(_ bytes: [UInt8]) throws(ToolingError) -> SceneState<NavEntry> {
         let items: [Item]
         do {
             items = try JSONDecoder().decode([Item].self, from: Data(bytes))
@@ -132,7 +132,7 @@ public enum SceneImport {
     }
 
     /// Refuses the first payload that is not JSON, naming it.
-    private static func checkPayloads(_ state: SceneState<NavEntry>) throws(ImportError) {
+    private static func checkPayloads(_ state: SceneState<NavEntry>) throws(ToolingError) {
         for (location, entry) in state.locatedElements(from: 0, includingValues: true) where !JSONSyntax.isValid(entry.payload) {
             throw .invalidPayload(location: location, tag: entry.wireTag)
         }

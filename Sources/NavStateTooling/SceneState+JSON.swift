@@ -75,7 +75,7 @@ struct SceneDocument: Codable {
             }
         }
 
-        func container(_ part: String) throws(ImportError) -> NavContainer<NavEntry> {
+        func container(_ part: String) throws(ToolingError) -> NavContainer<NavEntry> {
             switch self {
             case .stack(let strings):
                 return .stack(try SceneDocument.entries(strings, "the stack at \(part)"))
@@ -92,8 +92,8 @@ struct SceneDocument: Codable {
                     throw .unknownSplitVisibility(at: part, found: split.visibility)
                 }
                 return .split(NavSplit(
-                    sidebar: try split.sidebar.map { (strings) throws(ImportError) in try SceneDocument.single(strings, "the sidebar selection at \(part)") },
-                    content: try split.content.map { (strings) throws(ImportError) in try SceneDocument.single(strings, "the content selection at \(part)") },
+                    sidebar: try split.sidebar.map { (strings) throws(ToolingError) in try SceneDocument.single(strings, "the sidebar selection at \(part)") },
+                    content: try split.content.map { (strings) throws(ToolingError) in try SceneDocument.single(strings, "the content selection at \(part)") },
                     hasContentColumn: split.columns == 3, visibility: visibility,
                     detail: try split.detail.container(part == "root" ? "detail" : "\(part)/detail")))
             }
@@ -149,14 +149,14 @@ struct SceneDocument: Codable {
         PathRepresentation.strings(for: entries)
     }
 
-    static func entries(_ strings: [String], _ part: @autoclosure () -> String) throws(ImportError) -> [NavEntry] {
+    static func entries(_ strings: [String], _ part: @autoclosure () -> String) throws(ToolingError) -> [NavEntry] {
         guard let entries = PathRepresentation.entries(fromStrings: strings) else {
             throw .unpairedStrings(part: part(), count: strings.count)
         }
         return entries
     }
 
-    static func single(_ strings: [String], _ part: @autoclosure () -> String) throws(ImportError) -> NavEntry {
+    static func single(_ strings: [String], _ part: @autoclosure () -> String) throws(ToolingError) -> NavEntry {
         guard strings.count == 2, let entry = PathRepresentation.entries(fromStrings: strings)?.first else {
             throw .notOnePair(part: part(), count: strings.count)
         }
@@ -196,9 +196,9 @@ extension SceneState where Element == NavEntry {
 
     /// Reads NavState's scene JSON and checks the state's invariants.
     ///
-    /// - Throws: ``ImportError`` saying what is wrong, or
-    ///   ``ImportError/invalidState(_:)`` for a broken invariant.
-    public init(json data: some Collection<UInt8>) throws(ImportError) {
+    /// - Throws: ``ToolingError`` saying what is wrong, or
+    ///   ``ToolingError/invalidState(_:)`` for a broken invariant.
+    public init(json data: some Collection<UInt8>) throws(ToolingError) {
         let bytes = Data(data)
         if let invalid = JSONStringArrayReader.firstInvalidUTF8Offset(Array(bytes)) {
             throw .wireFormat(.invalidUTF8(byteOffset: invalid))

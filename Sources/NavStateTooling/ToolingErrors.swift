@@ -1,11 +1,12 @@
 public import NavStateModel
 
-/// Why a document could not be imported as a scene state.
-public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why a document a tool reads could not be used: scene JSON, a SwiftUI or
+/// FlowStacks path to import, or a registry manifest.
+public enum ToolingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A SwiftUI representation that is not one.
     case wireFormat(WireFormatError)
-    /// The document does not have the shape of its format's JSON;
-    /// `codingPath` locates the failing field.
+    /// The document (scene JSON, a manifest) does not have the shape of its
+    /// format's JSON; `codingPath` locates the failing field.
     case unreadable(codingPath: String, description: String)
     /// Neither a JSON array (SwiftUI, FlowStacks) nor an object (scene JSON).
     case unrecognisedDocument
@@ -29,8 +30,12 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case flowStacksStringsExpected(route: Int)
     /// A FlowStacks route pushed onto a sheet or cover shown without navigation.
     case flowStacksPushOntoPlainPresentation(route: Int)
-    /// The state read breaks a scene-state rule.
+    /// The state read, or a manifest's `tree`, breaks a scene-state rule (a
+    /// tab bar without tabs, two tabs of one name).
     case invalidState(SceneStateError)
+    /// A manifest describes a registry that could not exist: a name two
+    /// types claim, an invalid name or version.
+    case invalidRegistry(RegistryError)
     /// An entry whose payload is not valid JSON.
     case invalidPayload(location: EntryLocation, tag: String)
 
@@ -62,33 +67,10 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
             return "route \(route) is pushed onto a sheet or cover presented without navigation"
         case .invalidState(let error):
             return "the scene state is not valid: \(error)"
+        case .invalidRegistry(let error):
+            return "the registry it describes could not exist: \(error)"
         case let .invalidPayload(location, tag):
             return "the payload of the \(tag) entry at \(location) is not valid JSON"
-        }
-    }
-}
-
-/// Why a registry manifest could not be read.
-public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The document is not a manifest's JSON; `codingPath` locates the field.
-    case unreadable(codingPath: String, description: String)
-    /// The manifest describes a registry that could not exist: a name two
-    /// types claim, an invalid name or version.
-    case registration(RegistryError)
-    /// The manifest's `tree` breaks a scene-state rule (a tab bar without
-    /// tabs, two tabs of one name).
-    case invalidTree(SceneStateError)
-
-    public var description: String {
-        switch self {
-        case let .unreadable(codingPath, description):
-            codingPath.isEmpty
-                ? "the registry manifest is not valid: \(description)"
-                : "the registry manifest is not valid at \(codingPath): \(description)"
-        case .registration(let error):
-            "the registry manifest describes an impossible registry: \(error)"
-        case .invalidTree(let error):
-            "the registry manifest's tree is not valid: \(error)"
         }
     }
 }

@@ -272,6 +272,8 @@ struct CLITests {
         #expect(try navstate.run(["check", "--registry", manifest, "--db", db]).status == 0)
         let bad = try write("{", to: directory, as: "bad-manifest.json")
         expectOneLineError(try navstate.run(["check", "--registry", bad, "--db", db]), mentioning: "manifest")
+        let impossible = try write(#"{"types":[{"name":"a"},{"name":"a"}]}"#, to: directory, as: "impossible.json")
+        expectOneLineError(try navstate.run(["check", "--registry", impossible, "--db", db]), mentioning: "could not exist")
         expectOneLineError(try navstate.run(["check", "--db", directory.path("missing.sqlite")]), mentioning: "does not exist")
     }
 

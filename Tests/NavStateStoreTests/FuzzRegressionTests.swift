@@ -75,7 +75,7 @@ struct FuzzRegressionTests {
             #expect(throws: error) { try NavPath.decode(representation: bytes, registry: registry) }
             await #expect(throws: error) { try await PathSanitizer(registry: registry).sanitize(bytes) }
         }
-        do throws(ImportError) {
+        do throws(ToolingError) {
             let state = try SceneState<NavEntry>(json: bytes)
             #expect(throws: Never.self) { try state.validate() }
             let written: Data
@@ -90,7 +90,7 @@ struct FuzzRegressionTests {
             ErrorMessages.expectReadable(error.description)
         }
         for format in [nil] + SceneFormat.allCases.map(Optional.some) {
-            do throws(ImportError) {
+            do throws(ToolingError) {
                 let (state, _) = try SceneImport.read(bytes, format: format)
                 #expect(throws: Never.self) { try state.validate() }
             } catch {

@@ -58,7 +58,7 @@ struct MalformedInputTests {
     func importersNeverCrash(name: String) throws {
         let bytes = try #require(Self.corpus.first { $0.name == name }).bytes
         for format in [nil] + SceneFormat.allCases.map(Optional.some) {
-            do throws(ImportError) {
+            do throws(ToolingError) {
                 let (state, _) = try SceneImport.read(bytes, format: format)
                 // What an import accepts is always a valid state.
                 #expect(throws: Never.self) { try state.validate() }

@@ -27,13 +27,13 @@ struct ManifestTests {
         #expect(manifest.tree == .tabs(NavTabs(
             [NavTab("home"), NavTab("mail", .split(NavSplit(hasContentColumn: true, visibility: .all)))], selected: "mail")))
         #expect(try RegistryManifest(json: manifest.jsonData()) == manifest)
-        #expect(throws: ManifestError.invalidTree(.duplicateTabID("a", tabBar: .root))) {
+        #expect(throws: ToolingError.invalidState(.duplicateTabID("a", tabBar: .root))) {
             try RegistryManifest(json: Array(#"{"types":[],"tree":{"tabs":{"selected":"a","items":[{"id":"a","content":{"stack":[]}},{"id":"a","content":{"stack":[]}}]}}}"#.utf8))
         }
         #expect {
             try RegistryManifest(json: Array(#"{"types":[],"tree":{"split":{"columns":5,"visibility":"all","detail":{"stack":[]}}}}"#.utf8))
         } throws: { error in
-            guard case ManifestError.unreadable(let codingPath, _) = error else { return false }
+            guard case ToolingError.unreadable(let codingPath, _) = error else { return false }
             return codingPath == "tree"
         }
         // Without a tree, the manifest reads and writes as before.
@@ -78,13 +78,13 @@ struct ManifestTests {
     }
 
     @Test func unreadableManifestsSayWhereTheyFail() {
-        #expect(throws: ManifestError.unreadable(codingPath: "types[0].name", description: "missing key 'name'")) {
+        #expect(throws: ToolingError.unreadable(codingPath: "types[0].name", description: "missing key 'name'")) {
             try RegistryManifest(json: Array(#"{"types":[{"version":1}]}"#.utf8))
         }
         #expect {
             try RegistryManifest(json: Array("not json".utf8))
         } throws: { error in
-            guard case ManifestError.unreadable(let codingPath, _) = error else { return false }
+            guard case ToolingError.unreadable(let codingPath, _) = error else { return false }
             return codingPath.isEmpty
         }
     }
@@ -97,7 +97,7 @@ struct ManifestTests {
         (#"{"types":[{"name":"a@2"}]}"#, .invalidName("a@2", problem: .containsVersionSeparator)),
     ])
     func impossibleRegistriesAreRefusedByTheRegistrysOwnRules(json: String, error: RegistryError) {
-        #expect(throws: ManifestError.registration(error)) { try RegistryManifest(json: Array(json.utf8)) }
+        #expect(throws: ToolingError.invalidRegistry(error)) { try RegistryManifest(json: Array(json.utf8)) }
     }
 }
 

@@ -52,7 +52,7 @@ struct SceneJSONTests {
         #"{"format":"navstate.scene/1","checkpoints":[{"name":"x","stack":0}]}"#,
     ])
     func aRequiredKeyOfSceneJSONLeftOutIsATypedError(json: String) {
-        #expect(throws: ImportError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
+        #expect(throws: ToolingError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
     }
 
     @Test(arguments: [
@@ -68,6 +68,6 @@ struct SceneJSONTests {
         "{",
     ])
     func malformedSceneJSONIsATypedError(json: String) {
-        #expect(throws: ImportError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
+        #expect(throws: ToolingError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
     }
 }

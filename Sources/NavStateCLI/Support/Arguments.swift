@@ -42,8 +42,12 @@ enum ManifestFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError("cannot read the registry manifest \(path); check the path")
         }
-        let manifest = try RegistryManifest(json: data)
-        return (try DestinationRegistry(manifest: manifest), manifest.tree)
+        do {
+            let manifest = try RegistryManifest(json: data)
+            return (try DestinationRegistry(manifest: manifest), manifest.tree)
+        } catch {
+            throw CLIError("the registry manifest \(path) cannot be used: \(error)")
+        }
     }
 }
 

@@ -14,8 +14,7 @@ enum Terminal {
     static func message(for error: any Error) -> String? {
         switch error {
         case let error as NavStoreError: storeMessage(error)
-        case let error as ImportError: "cannot import: \(error)"
-        case let error as ManifestError: error.description
+        case let error as ToolingError: "cannot import: \(error)"
         case let error as WireFormatError: error.description
         case let error as RegistryError: error.description
         case let error as CLIError: error.description
