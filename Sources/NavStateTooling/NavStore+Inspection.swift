@@ -1,28 +1,18 @@
-public import Foundation
-public import NavState
+import Foundation
+@_spi(Tooling) @_exported public import NavState
 import Logging
 
 // Inspection and maintenance: what a tool, a test or `navstate` does with a
-// file, and an app does not. The store reads and writes (package methods of
-// NavState, the only place SQL is written); this is their public face.
+// file, and an app does not. Most of it is NavStore's own, as SPI
+// (`@_spi(Tooling)`: `load(scene:revision:)`, `history(scene:)`,
+// `damagedScenes()`, `inconsistentRows()`, `unconfirmedRestores(scene:)`,
+// `setAside(scene:)`, `prune`, `purge()`, `checkpointWAL()`,
+// `schemaVersion()`, `integrityCheck()`), which a tool reaches with
+// `@_spi(Tooling) import NavState`; here is what adds to the store's own.
 extension NavStore {
-    /// Loads a scene's head revision, or the given one from its history,
-    /// exactly as it was saved.
-    ///
-    /// - Returns: `nil` when the scene or that revision does not exist
-    ///   (pruned, or never saved).
-    /// - Throws: ``/NavState/NavStoreError/damagedScene(path:scene:revision:damage:)``
-    ///   when the rows of the revision do not form a valid scene state (a
-    ///   tampered or damaged file), naming what is wrong.
-    ///   ``/NavState/NavStore/restore(scene:registry:options:)`` instead
-    ///   leaves out what does not fit, or falls back to an earlier revision.
-    public func load(scene: String, revision: Int? = nil) throws(NavStoreError) -> StoredRevision? {
-        try loadRevision(scene: scene, revision: revision)
-    }
-
     /// ``load(scene:revision:)`` on the store's queue, without blocking the caller.
     public func load(scene: String, revision: Int? = nil) async throws(NavStoreError) -> StoredRevision? {
-        try await perform { store throws(NavStoreError) in try store.loadRevision(scene: scene, revision: revision) }
+        try await perform { store throws(NavStoreError) in try store.load(scene: scene, revision: revision) }
     }
 
     /// Every scene with its head revision, depth, presentations, update time
@@ -35,83 +25,6 @@ extension NavStore {
     /// ``scenes()`` on the store's queue, without blocking the caller.
     public func scenes() async throws(NavStoreError) -> [SceneSummary] {
         try await perform { store throws(NavStoreError) in try store.scenes(plan: nil) }
-    }
-
-    /// The kept revisions of a scene, oldest first; empty when the scene does
-    /// not exist.
-    public func history(scene: String) throws(NavStoreError) -> [RevisionSummary] {
-        try revisionSummaries(scene: scene)
-    }
-
-    /// Unconfirmed restores recorded for a scene's revisions, newest first:
-    /// what the crash-loop guard counts against each.
-    public func unconfirmedRestores(scene: String) throws(NavStoreError) -> [(revision: Int, count: Int)] {
-        try unconfirmedRestoreCounts(scene: scene)
-    }
-
-    /// Every scene whose head revision cannot be loaded, and why: a scene
-    /// without revisions, a chain of rows with one missing or one that does
-    /// not decode, a layout that does not decode or does not match the
-    /// entries.
-    ///
-    /// Older revisions are not read: a restore skips a damaged one on its own.
-    public func damagedScenes() throws(NavStoreError) -> [SceneDamage] {
-        try scenesThatDoNotLoad()
-    }
-
-    /// What the rows of scenes that load say of themselves that is not so:
-    /// `kept_revisions` or revision numbers out of range, a head row whose
-    /// counts are not its state's. `navstate check` lists them beside the
-    /// scenes that cannot load (``damagedScenes()``).
-    public func inconsistentRows() throws(NavStoreError) -> [SceneDamage] {
-        try rowProblems()
-    }
-
-    /// Renames a scene to `<name>#damaged-<n>`, so the app's next save of
-    /// `name` starts it afresh while the old rows stay to be inspected,
-    /// exported or deleted. No other scene is touched.
-    ///
-    /// - Returns: The scene's new name.
-    /// - Throws: ``/NavState/NavStoreError/sceneNotFound(_:)`` when there is no such scene.
-    public func setAside(scene: String) throws(NavStoreError) -> String {
-        try setSceneAside(scene)
-    }
-
-    /// Keeps the last `keepRevisions` revisions of every scene, and with
-    /// `notUpdatedFor`, removes scenes not saved for that long (measured
-    /// with the configuration's clock).
-    ///
-    /// When the oldest kept revision is stored as a change on top of older
-    /// ones, it is rewritten as a full row first, so nothing older stays in
-    /// the file. With `dryRun`, the prune runs in a transaction that is
-    /// rolled back: the result says exactly what it would remove, and the
-    /// file is unchanged.
-    @discardableResult
-    public func prune(
-        keepRevisions: Int = 20, notUpdatedFor maximumAge: TimeInterval? = nil, dryRun: Bool = false
-    ) throws(NavStoreError) -> PruneResult {
-        try pruneRevisions(keepRevisions: keepRevisions, notUpdatedFor: maximumAge, dryRun: dryRun)
-    }
-
-    /// Removes every scene and makes sure the bytes are gone from the files:
-    /// freed pages are overwritten (`secure_delete`), the WAL is checkpointed
-    /// and truncated, and the file is vacuumed.
-    ///
-    /// - Returns: `false` when another connection's open read kept the WAL
-    ///   from being fully checkpointed; purge again once it has finished.
-    @discardableResult
-    public func purge() throws(NavStoreError) -> Bool {
-        try purgeEverything()
-    }
-
-    /// Copies the WAL back into the database file and truncates it to zero
-    /// bytes, so nothing deleted lingers in it.
-    ///
-    /// - Returns: `false` when another connection's open read kept some frames
-    ///   in the WAL; call again once it has finished.
-    @discardableResult
-    public func checkpointWAL() throws(NavStoreError) -> Bool {
-        try truncateWAL()
     }
 
     /// Counts of scenes, revision rows and full rows, file sizes, and the schema
@@ -142,21 +55,8 @@ extension NavStore {
         return (before.fileBytes + before.walBytes, after.fileBytes + after.walBytes)
     }
 
-    /// The schema version of the open database.
-    public func schemaVersion() throws(NavStoreError) -> Int {
-        try fileSchemaVersion()
-    }
-
     /// The schema version this build of NavState creates and reads.
     public static var latestSchemaVersion: Int { SchemaMigration.latestVersion }
-
-    /// `PRAGMA integrity_check` and `PRAGMA foreign_key_check`: an empty
-    /// list when the file is sound, otherwise SQLite's description of each
-    /// problem, and a line per table whose rows name a scene that is not
-    /// there.
-    public func integrityCheck() throws(NavStoreError) -> [String] {
-        try integrityProblems()
-    }
 
     /// The migrations recorded in the database, in order, with the SQL each
     /// one ran.

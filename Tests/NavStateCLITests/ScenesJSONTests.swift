@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavStateCLI
+@_spi(Tooling) import NavState
 import NavStateTooling
 import PropertyBased
 @testable import NavStateTestSupport

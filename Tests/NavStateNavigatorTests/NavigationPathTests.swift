@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import NavState
+@_spi(Tooling) import NavState
 import NavStateNavigator
 import NavStateTooling
 @testable import NavStateTestSupport

@@ -1,5 +1,5 @@
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 import NavStateNavigator
 @testable import NavStateTestSupport

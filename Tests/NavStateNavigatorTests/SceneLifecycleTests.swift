@@ -1,5 +1,5 @@
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateNavigator
 import NavStateSQLite
 import NavStateTooling

@@ -1,5 +1,5 @@
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateNavigator
 import NavStateTooling
 import Observation  // newer than the floors: behind #available

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Logging
 @testable import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 import NavStateSQLite
 @testable import NavStateTestSupport

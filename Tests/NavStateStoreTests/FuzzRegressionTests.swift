@@ -1,6 +1,7 @@
 import Foundation
 @testable import NavState
 @testable import NavStateModel
+@_spi(Tooling) import NavState
 import NavStateTooling
 @testable import StoreFuzzer
 @testable import NavStateTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 @testable import NavStateTestSupport
 @testable import NavStoreTestSupport

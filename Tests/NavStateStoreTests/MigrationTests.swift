@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 import NavStateSQLite
 @testable import NavStateTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 import NavStateSQLite
 @testable import NavStateTestSupport

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NavState
 import NavStateSQLite
+@_spi(Tooling) import NavState
 import NavStateTooling
 @testable import NavStateTestSupport
 @testable import NavStoreTestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 @testable import NavStateTestSupport
 @testable import NavStoreTestSupport

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NavState
 import NavStateSQLite
+@_spi(Tooling) import NavState
 import NavStateTooling
 import PropertyBased
 @testable import NavStateTestSupport

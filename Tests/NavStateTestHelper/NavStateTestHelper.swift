@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 /// A second process for the store's multi-process, kill and stress tests.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Tooling) import NavState
 import NavStateTooling
 @testable import NavStateTestSupport
 import Testing

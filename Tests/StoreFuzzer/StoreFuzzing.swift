@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import NavState
+@_spi(Tooling) import NavState
 import NavStateModel
 import NavStateSQLite
 import NavStateTooling

@@ -1,5 +1,5 @@
 import ArgumentParser
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 extension NavStateCommand {

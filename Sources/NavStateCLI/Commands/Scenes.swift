@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 import NavStateModel
 

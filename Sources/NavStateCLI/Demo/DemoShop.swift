@@ -1,4 +1,4 @@
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 /// The sample app the demo plays: version 1 of a shop, then version 2, which

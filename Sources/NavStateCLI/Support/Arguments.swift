@@ -1,6 +1,6 @@
 public import ArgumentParser
 import Foundation
-public import NavState
+@_spi(Tooling) public import NavState
 public import NavStateTooling
 
 // The library's own enums are the command-line values: their raw values are

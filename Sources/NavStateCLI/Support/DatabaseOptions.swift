@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 /// The database every subcommand works on.

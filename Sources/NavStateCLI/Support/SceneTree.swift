@@ -1,5 +1,5 @@
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 /// Draws a scene state as an indented tree: stacks, tab bars and split views,

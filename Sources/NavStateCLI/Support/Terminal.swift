@@ -1,5 +1,5 @@
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 /// Output shared by every subcommand: safe lines, JSON, dates, and the

@@ -1,5 +1,5 @@
 import Foundation
-import NavStateModel
+public import NavStateModel
 import NavStateSQLite
 
 // What NavStateTooling shows of a file, read here so that every statement
@@ -10,7 +10,7 @@ extension NavStore {
     /// not exist. Rows older than the kept revisions are what a kept one
     /// builds on, not history; rows numbered out of range are damage
     /// (`check`).
-    package func revisionSummaries(scene: String) throws(NavStoreError) -> [RevisionSummary] {
+    @_spi(Tooling) public func history(scene: String) throws(NavStoreError) -> [RevisionSummary] {
         try withConnection("history") { (store: inout State) throws(SQLiteError) in
             try RevisionTable.history(store.connection, scene: scene)
         }
@@ -40,7 +40,7 @@ extension NavStore {
     }
 
     /// The schema version of the open database.
-    package func fileSchemaVersion() throws(NavStoreError) -> Int {
+    @_spi(Tooling) public func schemaVersion() throws(NavStoreError) -> Int {
         try withConnection("schema version") { (state: inout State) throws(SQLiteError) in
             try state.connection.integer("PRAGMA user_version")
         }
@@ -51,7 +51,7 @@ extension NavStore {
     /// problem, and one line per table whose rows name a scene that is not
     /// there (the connection does not enforce the foreign keys, so such a
     /// row would otherwise go unseen).
-    package func integrityProblems() throws(NavStoreError) -> [String] {
+    @_spi(Tooling) public func integrityCheck() throws(NavStoreError) -> [String] {
         var problems = try problems(reportedBy: "PRAGMA integrity_check")
         let orphans = try withConnection("foreign key check") { (store: inout State) throws(SQLiteError) -> [(String, String, Int)] in
             let statement = try store.connection.prepare(

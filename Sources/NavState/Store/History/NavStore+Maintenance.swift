@@ -1,6 +1,6 @@
-package import Foundation
+public import Foundation
 import Logging
-import NavStateModel
+public import NavStateModel
 package import NavStateSQLite
 
 extension NavStore {
@@ -67,7 +67,8 @@ extension NavStore {
     ///
     /// - Returns: `false` when another connection's open read kept the WAL
     ///   from being fully checkpointed; purge again once it has finished.
-    package func purgeEverything() throws(NavStoreError) -> Bool {
+    @discardableResult
+    @_spi(Tooling) public func purge() throws(NavStoreError) -> Bool {
         let complete = try withConnection("purge") { (store: inout State) throws(SQLiteError) -> Bool in
             store.cache.forgetAll()
             let connection = store.connection
@@ -89,7 +90,8 @@ extension NavStore {
     ///
     /// - Returns: `false` when another connection's open read kept some frames
     ///   in the WAL; call again once it has finished.
-    package func truncateWAL() throws(NavStoreError) -> Bool {
+    @discardableResult
+    @_spi(Tooling) public func checkpointWAL() throws(NavStoreError) -> Bool {
         try withConnection("checkpoint") { (store: inout State) throws(SQLiteError) in
             try Self.checkpointTruncating(store.connection)
         }
@@ -114,8 +116,9 @@ extension NavStore {
     /// the file. With `dryRun`, the prune runs in a
     /// transaction that is rolled back: the result says exactly what it
     /// would remove, and the file is unchanged.
-    package func pruneRevisions(
-        keepRevisions: Int, notUpdatedFor maximumAge: TimeInterval?, dryRun: Bool
+    @discardableResult
+    @_spi(Tooling) public func prune(
+        keepRevisions: Int = 20, notUpdatedFor maximumAge: TimeInterval? = nil, dryRun: Bool = false
     ) throws(NavStoreError) -> PruneResult {
         guard keepRevisions >= 1, (maximumAge ?? 0) >= 0 else {
             throw .invalidPruneArguments(keepRevisions: keepRevisions, maximumAge: maximumAge)

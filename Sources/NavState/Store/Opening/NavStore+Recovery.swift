@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import NavStateModel
+public import NavStateModel
 import NavStateSQLite
 
 /// What `NavStore.openRecovering(path:configuration:)` did to get a usable
@@ -49,11 +49,11 @@ extension NavStore {
             if problems.isEmpty {
                 // The file is sound; a scene in it may still not load (rows
                 // tampered with). Set those aside and leave the rest alone.
-                let damaged = try store.scenesThatDoNotLoad()
+                let damaged = try store.damagedScenes()
                 guard let first = damaged.first else { return (store, nil) }
                 var setAside: [SceneSetAside] = []
                 for damage in damaged {
-                    let renamed = try store.setSceneAside(damage.scene)
+                    let renamed = try store.setAside(scene: damage.scene)
                     setAside.append(SceneSetAside(scene: damage.scene, renamedTo: renamed, damage: damage.damage))
                 }
                 configuration.log.error("set damaged scenes aside", metadata: [
@@ -86,7 +86,7 @@ extension NavStore {
     ///
     /// Older revisions are not read: ``restore(scene:registry:options:)``
     /// skips a damaged one on its own.
-    package func scenesThatDoNotLoad() throws(NavStoreError) -> [SceneDamage] {
+    @_spi(Tooling) public func damagedScenes() throws(NavStoreError) -> [SceneDamage] {
         let names = try withConnection("check scenes") { (store: inout State) throws(SQLiteError) in
             try RevisionTable.scenesWithHeadNumbers(store.connection)
         }
@@ -120,7 +120,7 @@ extension NavStore {
     /// state's, or whose byte count is out of range. `navstate check`
     /// reports these beside ``damagedScenes()``; nothing here stops a
     /// restore, so recovery leaves such scenes alone.
-    package func rowProblems() throws(NavStoreError) -> [SceneDamage] {
+    @_spi(Tooling) public func inconsistentRows() throws(NavStoreError) -> [SceneDamage] {
         let rows = try withConnection("check rows") { (store: inout State) throws(SQLiteError) in
             try RevisionTable.rowsToCheck(store.connection)
         }
@@ -163,7 +163,7 @@ extension NavStore {
     /// exported or deleted. No other scene is touched.
     ///
     /// - Returns: The scene's new name.
-    package func setSceneAside(_ scene: String) throws(NavStoreError) -> String {
+    @_spi(Tooling) public func setAside(scene: String) throws(NavStoreError) -> String {
         let renamed = try withConnection("set scene aside") { (store: inout State) throws(SQLiteError) -> String? in
             store.cache.forget(scene)
             let connection = store.connection

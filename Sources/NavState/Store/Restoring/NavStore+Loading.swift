@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import NavStateModel
+public import NavStateModel
 import NavStateSQLite
 
 extension NavStore {
@@ -13,7 +13,7 @@ extension NavStore {
     ///   tampered or damaged file), naming what is wrong. ``restore(scene:registry:options:)``
     ///   instead leaves out what does not fit, or falls back to an earlier
     ///   revision.
-    package func loadRevision(scene: String, revision: Int?) throws(NavStoreError) -> StoredRevision? {
+    @_spi(Tooling) public func load(scene: String, revision: Int? = nil) throws(NavStoreError) -> StoredRevision? {
         guard let (stored, damage) = try loadChecked(scene: scene, revision: revision, limits: nil) else { return nil }
         if let first = damage.lazy.compactMap(\.damage).first {
             let error = NavStoreError.damagedScene(path: path, scene: scene, revision: stored.revision, damage: first)

@@ -141,7 +141,7 @@ extension NavStore {
 
     /// Unconfirmed restores recorded for a scene's revisions, newest first
     /// (NavStateTooling's `unconfirmedRestores(scene:)`).
-    package func unconfirmedRestoreCounts(scene: String) throws(NavStoreError) -> [(revision: Int, count: Int)] {
+    @_spi(Tooling) public func unconfirmedRestores(scene: String) throws(NavStoreError) -> [(revision: Int, count: Int)] {
         try withConnection("list restore attempts") { (store: inout State) throws(SQLiteError) in
             try RestoreAttempts.unconfirmed(store.connection, scene: scene)
         }
