@@ -108,6 +108,14 @@ let package = Package(
             ],
             path: "Tests/StoreFuzzer"
         ),
+        // The in-process fuzz targets, one binary (scripts/fuzz.sh builds it
+        // with libFuzzer; an ordinary build replays inputs, and the tests
+        // run every corpus through it).
+        .executableTarget(
+            name: "Fuzzers",
+            dependencies: ["NavState", "NavStateModel", "NavStateTooling"],
+            path: "Fuzz/Fuzzers"
+        ),
         // A second process for the store's multi-process tests.
         .executableTarget(
             name: "NavStateTestHelper",
@@ -148,7 +156,7 @@ let package = Package(
                 // Tests inspect files the way tools do (load exactly as
                 // saved, list, prune), run a second process, and replay the
                 // store fuzzer's corpus.
-                "NavStateTooling", "NavStateTestHelper", "EmbedMigrationsTool", "StoreFuzzer",
+                "NavStateTooling", "NavStateTestHelper", "EmbedMigrationsTool", "StoreFuzzer", "Fuzzers",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

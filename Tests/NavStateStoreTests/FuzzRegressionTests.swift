@@ -4,6 +4,7 @@ import Foundation
 @_spi(Tooling) import NavState
 import NavStateTooling
 @testable import StoreFuzzer
+@testable import Fuzzers
 @testable import NavStateTestSupport
 @testable import NavStoreTestSupport
 import Testing
@@ -46,6 +47,25 @@ struct FuzzRegressionTests {
         let directory = try TemporaryDirectory()
         let findings = await StoreFuzzing.run(bytes, in: directory.url.path)
         #expect(findings.isEmpty, "\(findings)")
+    }
+
+    /// Each input through the libFuzzer target it belongs to (its corpus
+    /// folder, or its name's prefix in Regressions/): the very function
+    /// `scripts/fuzz.sh` fuzzes, which must find nothing wrong.
+    @Test(arguments: inputs)
+    func inputPassesItsFuzzTarget(path: String) throws {
+        let folder = path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        let name = String(path.split(separator: "/").last ?? "")
+        let target = folder == "Regressions" ? String(name.prefix { $0 != "-" }) : folder
+        let run = try #require(Fuzzers.targets[target], "no fuzz target for \(path)")
+        let findings = run(Array(try Data(contentsOf: Self.fuzz.appendingPathComponent(path))))
+        #expect(findings.isEmpty, "\(findings)")
+    }
+
+    @Test func everyFuzzTargetHasASeedCorpus() {
+        for target in Fuzzers.targets.keys {
+            #expect(Self.inputs.contains { $0.hasPrefix("Corpus/\(target)/") }, "\(target)")
+        }
     }
 
     @Test func theStoreCorpusHoldsTheInputsThatTrapped() {

@@ -36,7 +36,7 @@ package struct RevisionChange: Equatable {
     /// and the layout.
     var isFull: Bool
     /// The layout JSON, or `nil` when a delta leaves it as it was.
-    var layout: String?
+    package var layout: String?
     var slots: [SlotChange]
 
     static let format: UInt8 = 1
@@ -224,12 +224,12 @@ package struct RevisionChange: Equatable {
     // MARK: Decoding
 
     /// Why a row's bytes are not a change this build can read.
-    typealias Problem = Damage.RowFault
+    package typealias Problem = Damage.RowFault
 
     /// Decodes a row the store may not have written: every length is
     /// checked against the bytes that remain, so a truncated or tampered
     /// row is a ``Problem``, never a crash or a huge allocation.
-    static func decode(_ bytes: UnsafeRawBufferPointer) -> Result<RevisionChange, Problem> {
+    package static func decode(_ bytes: UnsafeRawBufferPointer) -> Result<RevisionChange, Problem> {
         var reader = Reader(bytes: bytes)
         do throws(Problem) {
             guard try reader.byte() == format else {
@@ -285,7 +285,7 @@ package struct RevisionChange: Equatable {
     /// Applies this change to the previous revision's slots.
     ///
     /// - Throws: ``Problem`` when it keeps more entries than a slot holds.
-    func apply(to state: inout SlotMap<[NavEntry]>) throws(Problem) {
+    package func apply(to state: inout SlotMap<[NavEntry]>) throws(Problem) {
         if isFull { state = SlotMap() }
         for change in slots {
             let before = state[change.slot]?.count ?? 0

@@ -12,7 +12,7 @@ import Foundation
 /// up. Giving up is recorded even if the type's `init(from:)` catches the
 /// error, so a type can never take a different path than under
 /// `JSONDecoder`.
-enum FastPayloadDecoder {
+package enum FastPayloadDecoder {
     /// The decoded value; throws ``GiveUp`` when `JSONDecoder` must decide.
     ///
     /// Throwing rather than returning `T?` spares a runtime lookup of
@@ -36,7 +36,7 @@ enum FastPayloadDecoder {
 
     /// The decoded value, or `nil` when `JSONDecoder` must decide: the form
     /// the tests and the fuzzer compare with `JSONDecoder`'s result.
-    static func decodedValue<T: Decodable>(_ type: T.Type, from payload: String) -> T? {
+    package static func decodedValue<T: Decodable>(_ type: T.Type, from payload: String) -> T? {
         do {
             return try decode(type, from: payload)
         } catch {
