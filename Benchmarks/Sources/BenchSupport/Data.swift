@@ -1,5 +1,5 @@
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 /// The destination every contender stores: a typical route enum.

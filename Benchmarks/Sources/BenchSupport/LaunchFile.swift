@@ -1,6 +1,6 @@
 import CBenchSQLite
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 /// The launch workload's file and the raw sqlite3 floor's launch, shared by

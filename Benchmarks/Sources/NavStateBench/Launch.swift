@@ -1,7 +1,7 @@
 import BenchSupport
 import CBenchSQLite
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 /// What every app does at every launch, measured as a whole: open the

@@ -1,6 +1,6 @@
 import BenchSupport
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 /// Runs every workload of docs/benchmarks.md and prints Markdown tables.

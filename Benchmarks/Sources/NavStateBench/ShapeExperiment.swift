@@ -1,7 +1,7 @@
 import BenchSupport
 import CBenchSQLite
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 /// `NavStateBench sql-shape`: the SQL a NavStore save runs, issued through

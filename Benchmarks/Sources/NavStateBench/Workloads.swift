@@ -1,6 +1,6 @@
 import BenchSupport
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 /// The workloads of docs/benchmarks.md. Each returns the medians it measured.

@@ -1,6 +1,6 @@
 import BenchSupport
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 import NavStateTooling
 
 // `SaveInstructions navstore|tabs|floor PAIRS [DEPTH]`: opens a fresh file, then
