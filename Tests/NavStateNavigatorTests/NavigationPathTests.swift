@@ -22,8 +22,8 @@ private func swiftUIJSON(_ values: [any NavDestination]) throws -> Data {
 }
 
 /// A stack bound to SwiftUI's `NavigationPath`: what `NavigationLink(value:)`,
-/// the back button and a swipe do to it reaches the navigator, and is saved
-/// (issue 32, defect 8). The SwiftUI side (`navigationPath(at:)`) only
+/// the back button and a swipe do to it reaches the navigator, and is saved.
+/// The SwiftUI side (`navigationPath(at:)`) only
 /// forwards the path's count, whether it keeps the stack's entries, and its
 /// `codable` JSON; this is the navigator's side.
 @Suite("NavigationPath stacks")

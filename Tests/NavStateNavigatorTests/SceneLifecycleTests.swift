@@ -69,8 +69,9 @@ private func letQueuedWorkRun() async {
 }
 
 /// Every decision `NavStateUI` forwards to ``SceneLifecycle``, driven with
-/// the event orders a device delivers, including the ones the SwiftUI glue
-/// used to get wrong (issue 32, defects 1 to 6).
+/// the event orders a device delivers: a return before the background job
+/// ended, an expiry during a write, a crash before, between and after the
+/// restored levels, two windows, links before the navigator exists.
 @Suite("Scene lifecycle")
 @MainActor
 struct SceneLifecycleTests {
@@ -118,8 +119,8 @@ struct SceneLifecycleTests {
         #expect(lifecycle.navigator.hasRestored)
         #expect(lifecycle.navigator.state.root.count == 2)
 
-        // The glue used to confirm one Task.yield() after the restore, before
-        // any restored screen was on screen: nothing is confirmed here.
+        // No restored screen is on screen yet: nothing is confirmed, however
+        // long the main actor runs.
         await letQueuedWorkRun()
         #expect(clock.waiting.isEmpty)
         #expect(!lifecycle.isSettled)

@@ -369,8 +369,8 @@ struct SceneNavigatorTests {
 
     /// docs/integration.md suggests pausing between steps for animations:
     /// every state on the way must be valid, so the save at each pause
-    /// lands. Checkpoints in stacks the plan pops or dismisses used to be
-    /// reset only at the end, and those saves failed with invalidState.
+    /// lands: checkpoints in stacks the plan pops or dismisses are dropped
+    /// at the step that pops or dismisses them, not at the end.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func aDeepLinkWithPausesSavesAValidStateAtEveryStep() async throws {
         let registry = try registry()

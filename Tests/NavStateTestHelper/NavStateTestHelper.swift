@@ -130,7 +130,7 @@ struct NavStateTestHelper {
         if keepingEveryRevision { configuration.keptRevisions = nil }
         // The tests that run helpers check that nothing is lost under
         // contention, not how long a lock may be waited for: on 2 cores
-        // running the whole suite at once, 5 s was once not enough.
+        // running the whole suite at once, a wait can pass 5 s.
         configuration.busyTimeout = .seconds(30)
         return configuration
     }

@@ -35,7 +35,7 @@ extension DestinationRegistry {
     /// parallel across the cores, by entry (equal entries decode equally).
     ///
     /// Only decoding, a pure function of the entry, runs in parallel: the
-    /// restore then takes the entries in order as before, and validators
+    /// restore then takes the entries in order, and validators
     /// are called for the same entries in the same order, whatever the
     /// policy. Entries of never-persisted types are not decoded.
     package func decodedInParallel(_ state: SceneState<NavEntry>) async -> [NavEntry: Result<AnyDestination, DropReason>] {
