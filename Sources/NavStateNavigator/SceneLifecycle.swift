@@ -48,9 +48,9 @@ public import NavState
 public final class SceneLifecycle {
     /// The times the rules above wait.
     public struct Timing: Sendable, Hashable {
-        /// How long a presentation takes to finish appearing once its
-        /// `onAppear` ran: a sheet's or cover's animation, about a third of
-        /// a second on iOS, with a margin.
+        /// How long a presentation is taken to need to finish appearing once
+        /// its `onAppear` ran. SwiftUI reports no end of a sheet's or cover's
+        /// animation, so this is a fixed wait, not a measured one.
         public var transition: Duration
         /// How long the restored screens must stay up, once all are shown,
         /// before the launch counts as working.
@@ -99,6 +99,9 @@ public final class SceneLifecycle {
     private var showing = Showing.waitingForContent
     /// The levels whose `onAppear` ran during the restore.
     private var levelsAppeared: Set<Int> = []
+    /// The app changed the state while restored levels came up: the levels
+    /// on screen are the user's, not the restore's, and none is waited for.
+    private var restoreInterrupted = false
     private var settleTask: Task<Void, Never>?
     private var transitionTasks: [Int: Task<Void, Never>] = [:]
 
@@ -147,7 +150,7 @@ public final class SceneLifecycle {
             // log say why.
         }
         restoreFinished = true
-        if navigator.restoreReport?.revision == nil || navigator.restoreReport == nil {
+        if navigator.restoreReport?.revision == nil {
             showing = .done
         }
         advance()
@@ -231,7 +234,7 @@ public final class SceneLifecycle {
             // What the user did wins; the levels not shown never will be.
             for task in transitionTasks.values { task.cancel() }
             transitionTasks = [:]
-            levelsAppeared.formUnion(1...max(1, navigator.state.presentations.count))
+            restoreInterrupted = true
         }
         advance()
     }
@@ -240,7 +243,7 @@ public final class SceneLifecycle {
     private var everyRestoredScreenAppeared: Bool {
         guard restoreFinished, contentIsUp, navigator.pendingPresentations.isEmpty else { return false }
         let shownLevels = navigator.state.presentations.count
-        return shownLevels == 0 || levelsAppeared.contains(shownLevels)
+        return restoreInterrupted || shownLevels == 0 || levelsAppeared.contains(shownLevels)
     }
 
     private func advance() {

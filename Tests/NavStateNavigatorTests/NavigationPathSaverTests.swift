@@ -19,22 +19,6 @@ private func swiftUIJSON(_ values: [any NavDestination]) throws -> Data {
     try SwiftUIEncoder.json(values)
 }
 
-/// The settle wait, let go by hand.
-private final class Gate: Sendable {
-    private let parked = Locked<[CheckedContinuation<Void, Never>]>([])
-    var sleep: @Sendable (Duration) async -> Void {
-        { _ in await withCheckedContinuation { continuation in self.parked.withLock { $0.append(continuation) } } }
-    }
-    var waiting: Int { parked.withLock { $0.count } }
-    func open() {
-        let all = parked.withLock { parked in
-            defer { parked = [] }
-            return parked
-        }
-        for continuation in all { continuation.resume() }
-    }
-}
-
 /// An iOS 16 app's one `NavigationPath`, saved without the navigator
 /// (which needs Observation): the same reading of SwiftUI's changes, the
 /// same crash-loop guard, the same background rules.
@@ -45,19 +29,10 @@ struct NavigationPathSaverTests {
         try DestinationRegistry { registry throws(RegistryError) in try registry.register(TruckRoute.self, as: "truck") }
     }
 
-    private func saver(_ store: NavStore, gate: Gate = Gate()) throws -> NavigationPathSaver {
+    private func saver(_ store: NavStore, clock: HandClock = HandClock()) throws -> NavigationPathSaver {
         NavigationPathSaver(
             scene: "main", registry: try registry(), suspendsStore: true,
-            configuration: StoreFixtures.quiet(), openStore: { store }, sleep: gate.sleep)
-    }
-
-    private func waitUntil(_ what: String, _ condition: @MainActor () -> Bool) async {
-        for _ in 0..<5_000 {
-            if condition() { return }
-            await Task.yield()
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        Issue.record("never happened: \(what)")
+            configuration: StoreFixtures.quiet(), openStore: { store }, sleep: clock.sleep)
     }
 
     @Test func linksPopsAndARelaunchRoundTrip() async throws {
@@ -76,8 +51,8 @@ struct NavigationPathSaverTests {
         await first.flush()
         #expect(try await store.load(scene: "main")?.state.root.count == 1)
 
-        let gate = Gate()
-        let relaunched = try saver(store, gate: gate)
+        let clock = HandClock()
+        let relaunched = try saver(store, clock: clock)
         let restored = await relaunched.restore()
         #expect(restored.compactMap { $0.as(TruckRoute.self) } == [.truck])
         #expect(!relaunched.isSettled)
@@ -86,9 +61,9 @@ struct NavigationPathSaverTests {
         await relaunched.flush()
         #expect(try await store.load(scene: "main")?.state.root.count == 1)
         relaunched.contentAppeared()
-        await waitUntil("the settle wait") { gate.waiting == 1 }
-        gate.open()
-        await waitUntil("the launch is confirmed") { relaunched.isSettled }
+        await eventually("the settle wait") { clock.waiting.count == 1 }
+        clock.advance()
+        await eventually("the launch is confirmed") { relaunched.isSettled }
         await relaunched.flush()
         #expect(try await store.load(scene: "main")?.state.root.count == 2)
         #expect(try store.unconfirmedRestores(scene: "main").isEmpty)
@@ -106,11 +81,11 @@ struct NavigationPathSaverTests {
         #expect(first.destinations.count == 1)
         await first.flush()
 
-        let gate = Gate()
-        let crashing = try saver(store, gate: gate)
+        let clock = HandClock()
+        let crashing = try saver(store, clock: clock)
         _ = await crashing.restore()
         crashing.contentAppeared()
-        await waitUntil("the settle wait") { gate.waiting == 1 }
+        await eventually("the settle wait") { clock.waiting.count == 1 }
         // The process dies here.
         #expect(try store.unconfirmedRestores(scene: "main").first?.count == 1)
     }
