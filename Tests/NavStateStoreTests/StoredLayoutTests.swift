@@ -71,11 +71,29 @@ struct StoredLayoutTests {
         #"{"checkpoints":[],"presentations":[],"values":{},"shapes":[{"selected":"a","tabs":[{"id":"a","content":"stack"}]}]}"#,
         #"{"checkpoints":[],"presentations":[],"values":{},"shapes":[{"columns":3,"visibility":"all","detail":"stack","content":{"tag":"t","payload":"{}"}}]}"#,
         #"{"checkpoints":[],"presentations":[],"values":{},"shapes":["list"]}"#,
+        #"{"checkpoints":[],"presentations":[],"values":{},"shapes":[{"columns":2,"visibility":"all","detail":"stack"}]}"#,
+        #"{"checkpoints":[],"presentations":[],"values":{},"shapes":[{"columns":4,"visibility":"all","detail":"stack"}]}"#,
+        #"{"checkpoints":[],"presentations":[],"values":{},"shapes":[{"columns":2,"visibility":"hidden","detail":"stack"}]}"#,
+        #"{"checkpoints":[],"presentations":[],"values":{},"shapes":[{"columns":2,"visibility":"all","detail":"stack","content":{"tag":"t","payload":"{}"}}]}"#,
         #"{"checkpoints":[],"presentations":[],"presentations":[],"values":{}}"#,
         #"{"checkpoints":[],"values":{}}"#,
     ])
     func theFastReaderAgreesWithJSONDecoder(text: String) {
         #expect(StoredLayout.decode(text) == (try? JSONDecoder().decode(StoredLayout.self, from: Data(text.utf8))))
+    }
+
+    /// A split view whose columns or visibility no save writes is no
+    /// container: the layout does not read, and the revision is damaged
+    /// (``Damage/unreadableLayout``).
+    @Test func aSplitViewNoSaveWritesDoesNotRead() {
+        let shapes = #"{"checkpoints":[],"presentations":[],"values":{},"shapes":[%@]}"#
+        func read(_ split: String) -> StoredLayout? {
+            StoredLayout.decode(shapes.replacingOccurrences(of: "%@", with: split))
+        }
+        #expect(read(#"{"columns":3,"visibility":"all","detail":"stack"}"#)?.shapes == [.split(NavSplit(hasContentColumn: true, visibility: .all))])
+        #expect(read(#"{"columns":4,"visibility":"all","detail":"stack"}"#) == nil)
+        #expect(read(#"{"columns":2,"visibility":"hidden","detail":"stack"}"#) == nil)
+        #expect(read(#"{"columns":2,"visibility":"all","detail":"stack","content":{"tag":"t","payload":"{}"}}"#) == nil)
     }
 
     @Test func namesOrderAsTheEncoderOrdersThem() throws {

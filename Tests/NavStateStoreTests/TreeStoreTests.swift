@@ -144,15 +144,15 @@ struct TreeStoreTests {
         second.root.append(SceneFixtures.entry("9"))
         // A duplicate tab is what no NavState writes.
         var layout = StoredLayout.of(second)
-        layout.shapes = [.tabs(Self.tabIDs.map { StoredShape.Tab(id: $0 == "cart" ? "home" : $0, content: .stack) }, selected: "home")]
+        layout.shapes = [.tabs(NavTabs(Self.tabIDs.map { NavTab($0 == "cart" ? "home" : $0) }, selected: "home"))]
         #expect(Slots.state(from: Slots.of(second).slots, layout: layout, limits: nil) == nil)
         // So does a selected tab that is not there, or a level count off by one.
-        layout.shapes = [.tabs(Self.tabIDs.map { StoredShape.Tab(id: $0, content: .stack) }, selected: "gone")]
+        layout.shapes = [.tabs(NavTabs(Self.tabIDs.map { NavTab($0) }, selected: "gone"))]
         #expect(Slots.state(from: Slots.of(second).slots, layout: layout, limits: nil) == nil)
-        layout.shapes = [.stack, .stack]
+        layout.shapes = [.empty, .empty]
         #expect(Slots.state(from: Slots.of(second).slots, layout: layout, limits: nil) == nil)
         // Stacks past the tree's slots are damage, each entry named.
-        layout.shapes = [.tabs([StoredShape.Tab(id: "home", content: .stack)], selected: "home")]
+        layout.shapes = [.tabs(NavTabs([NavTab("home")], selected: "home"))]
         let (state, damage) = try #require(Slots.state(from: Slots.of(second).slots, layout: layout, limits: nil))
         #expect(state.stack(.tab("home"))?.count == 10)
         #expect(damage.count == 41)

@@ -199,25 +199,28 @@ enum StoreFuzzing {
                     ? StackAddress(input.text()) ?? .tab("a") : StackAddress(presentation: input.number(around: 0)),
                 entriesKept: input.number(around: 1))
         }
-        // Trees, valid or not: tabs with odd identifiers, levels that do not match.
-        func shape(depth: Int) -> StoredShape {
+        // Trees, valid or not: tabs with odd identifiers, levels that do not
+        // match, split views with a column count or visibility no save writes.
+        func shape(depth: Int) -> NavContainer<NavEntry> {
             switch input.byte() % (depth > 2 ? 1 : 3) {
-            case 0: return .stack
+            case 0: return .empty
             case 1:
                 let ids = ["a", "b", "", "a/b", "a"]
                 let tabs = (0..<Int(input.byte() % 3)).map { _ in
-                    StoredShape.Tab(id: ids[Int(input.byte()) % ids.count], content: shape(depth: depth + 1))
+                    NavTab(ids[Int(input.byte()) % ids.count], shape(depth: depth + 1))
                 }
-                return .tabs(tabs, selected: ids[Int(input.byte()) % ids.count])
+                return .tabs(NavTabs(tabs, selected: ids[Int(input.byte()) % ids.count]))
             default:
-                return .split(StoredShape.Split(
-                    columns: Int(input.byte() % 4), sidebar: nil, content: nil,
-                    visibility: input.byte() % 4 == 0 ? "none" : "all", detail: shape(depth: depth + 1)))
+                return .split(NavSplit(visibility: .all, detail: shape(depth: depth + 1)))
             }
         }
-        let shapes: [StoredShape]? = input.byte() % 2 == 0
+        let shapes: [NavContainer<NavEntry>]? = input.byte() % 2 == 0
             ? nil : (0..<(methods.count + Int(input.byte() % 3))).map { _ in shape(depth: 0) }
-        let layout = input.byte() % 5 == 0 ? input.text() : StoredLayout(methods, checkpoints, [:], shapes: shapes).json()
+        var layout = input.byte() % 5 == 0 ? input.text() : StoredLayout(methods, checkpoints, [:], shapes: shapes).json()
+        if input.byte() % 4 == 0 {
+            layout = layout.replacingOccurrences(of: #""columns":2"#, with: #""columns":\#(input.byte() % 5)"#)
+                .replacingOccurrences(of: #""visibility":"all""#, with: input.byte() % 2 == 0 ? #""visibility":"none""# : #""visibility":"all""#)
+        }
         return RevisionChange.full(slots, layout: layout)
     }
 

@@ -92,13 +92,13 @@ public struct Checkpoint: Sendable, Hashable, Codable {
         valueType = try container.decodeIfPresent(String.self, forKey: .valueType)
         if let level = try? container.decode(Int.self, forKey: .stack) {
             stack = StackAddress(presentation: level)
-        } else {
-            let text = try container.decode(String.self, forKey: .stack)
-            guard let address = StackAddress(text) else {
-                throw DecodingError.dataCorruptedError(forKey: .stack, in: container, debugDescription: "not a stack address: \(text)")
-            }
-            stack = address
+            return
         }
+        let text = try container.decode(String.self, forKey: .stack)
+        guard let address = StackAddress(StackAddress.StoredForm.text(text)) else {
+            throw DecodingError.dataCorruptedError(forKey: .stack, in: container, debugDescription: "not a stack address: \(text)")
+        }
+        stack = address
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -106,10 +106,9 @@ public struct Checkpoint: Sendable, Hashable, Codable {
         try container.encode(name, forKey: .name)
         try container.encode(entriesKept, forKey: .entriesKept)
         try container.encodeIfPresent(valueType, forKey: .valueType)
-        if stack.path.isEmpty {
-            try container.encode(stack.presentation, forKey: .stack)
-        } else {
-            try container.encode(stack.description, forKey: .stack)
+        switch stack.storedForm {
+        case .level(let level): try container.encode(level, forKey: .stack)
+        case .text(let text): try container.encode(text, forKey: .stack)
         }
     }
 }

@@ -107,3 +107,27 @@ public struct StackAddress: Sendable, Hashable, CustomStringConvertible, Lossles
         self = address
     }
 }
+
+extension StackAddress {
+    /// How a checkpoint's stack is written, in scene JSON and in the store
+    /// alike: a level's own container as its number (what files written
+    /// before trees hold), any other as its text form.
+    package enum StoredForm: Sendable, Hashable {
+        case level(Int)
+        case text(String)
+    }
+
+    package var storedForm: StoredForm {
+        path.isEmpty ? .level(presentation) : .text(description)
+    }
+
+    /// The address a stored form names; `nil` for text that is no address.
+    /// A level is taken as written: a checkpoint at a level the state does
+    /// not have is left out when the state is rebuilt.
+    package init?(_ stored: StoredForm) {
+        switch stored {
+        case .level(let level): self.init(presentation: level)
+        case .text(let text): self.init(text)
+        }
+    }
+}

@@ -32,8 +32,9 @@ struct HeadCache {
         /// is recognised without reading it back.
         var layout: String
         /// For a tree, what `layout` was written from, when this store's
-        /// save wrote it: a save of the same skeleton reuses the layout.
-        var skeleton: LayoutSkeleton? = nil
+        /// save wrote it: a save that ``StoredLayout/matches(_:)`` it reuses
+        /// the layout.
+        var treeLayout: StoredLayout? = nil
         /// The head row's base and chain bytes, and the scene's
         /// `kept_revisions`, as the file held them.
         var base: Int

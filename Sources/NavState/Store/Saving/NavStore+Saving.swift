@@ -96,12 +96,12 @@ extension NavStore {
 
     /// What this store's cached head of a scene tells about a typed state
     /// about to be saved, in one look under the lock: the head's layout and
-    /// skeleton when the state is a tree with the same skeleton
-    /// (``LayoutSkeleton``), and the known prefix of each stack
+    /// stored form when the state is a tree the head's layout
+    /// ``StoredLayout/matches(_:)``, and the known prefix of each stack
     /// (``KnownPrefixes``).
     private func whatTheHeadTells(
         of sceneState: SceneState<AnyDestination>, slots: SlotMap<[AnyDestination]>, scene: String
-    ) -> (tree: (layout: String, skeleton: LayoutSkeleton)?, known: KnownPrefixes) {
+    ) -> (tree: (json: String, layout: StoredLayout)?, known: KnownPrefixes) {
         let isOneStackPerLevel = sceneState.isOneStackPerLevel
         // A short stack is checked whole faster than the cache is asked; a
         // tree's stacks are many, and most are untouched by a save.
@@ -111,9 +111,9 @@ extension NavStore {
         }
         return state.withLock { store in
             store.cache.withHead(scene) { head in
-                var tree: (layout: String, skeleton: LayoutSkeleton)?
-                if !isOneStackPerLevel, let skeleton = head.skeleton, skeleton.matches(sceneState) {
-                    tree = (head.layout, skeleton)
+                var tree: (json: String, layout: StoredLayout)?
+                if !isOneStackPerLevel, let layout = head.treeLayout, layout.matches(sceneState) {
+                    tree = (head.layout, layout)
                 }
                 return (tree, Self.knownPrefixes(of: slots, in: head))
             } ?? (nil, KnownPrefixes())
@@ -188,7 +188,7 @@ extension NavStore {
         flat: Slots.Flat<Element>? = nil,
         omitted: [DroppedEntry],
         known: KnownPrefixes = KnownPrefixes(),
-        sameTree: (layout: String, skeleton: LayoutSkeleton)? = nil,
+        sameTree: (json: String, layout: StoredLayout)? = nil,
         scene: String,
         expectedHead: Int?
     ) throws(NavStoreError) -> SaveResult {
@@ -242,7 +242,7 @@ extension NavStore {
             swap(&identities, &hand.identities)
             store.cache.keep(HeadCache.Head(
                 sceneID: written.sceneID, revision: written.revision, slots: slots,
-                identities: identities, stackBytes: input.stackBytes, layout: input.layout, skeleton: input.skeleton,
+                identities: identities, stackBytes: input.stackBytes, layout: input.layout, treeLayout: input.treeLayout,
                 base: written.base, chainBytes: written.chainBytes, keptRevisions: written.keptRevisions,
                 epoch: store.cache.epoch), for: scene)
             return .success(SaveResult(
@@ -263,7 +263,7 @@ extension NavStore {
         var slots: SlotMap<[Element]>
         var layout: String
         /// What `layout` was written from, for a tree.
-        var skeleton: LayoutSkeleton?
+        var treeLayout: StoredLayout?
         var bytes: Int
         var stackBytes: [Int]
         var entryCount: Int
@@ -278,16 +278,25 @@ extension NavStore {
     /// what would write nothing) and encodes its layout.
     private func saveInput<Element: StorableElement>(
         _ state: SceneState<Element>, flat: Slots.Flat<Element>, scene: String, known: KnownPrefixes,
-        sameTree: (layout: String, skeleton: LayoutSkeleton)?
+        sameTree: (json: String, layout: StoredLayout)?
     ) throws(NavStoreError) -> SaveInput<Element> {
         let (bytes, stackBytes) = try refusingLogged(scene) { () throws(NavStoreError) -> (Int, [Int]) in
             if isReadOnly { throw .readOnly(path: path) }
             try configuration.limits.checkSceneName(scene)
             return try configuration.limits.byteCount(checking: state, flat: flat, scene: scene, known: known)
         }
-        let layout = sameTree?.layout ?? StoredLayout.json(of: state)
+        let layout: String
+        let treeLayout: StoredLayout?
+        if let sameTree {
+            (layout, treeLayout) = sameTree
+        } else if state.isOneStackPerLevel {
+            (layout, treeLayout) = (StoredLayout.json(of: state), nil)
+        } else {
+            let written = StoredLayout.of(state)
+            (layout, treeLayout) = (written.json(), written)
+        }
         return SaveInput(
-            slots: flat.slots, layout: layout, skeleton: sameTree?.skeleton ?? LayoutSkeleton(state),
+            slots: flat.slots, layout: layout, treeLayout: treeLayout,
             bytes: bytes, stackBytes: stackBytes,
             entryCount: flat.entryCount, presentationCount: state.presentations.count,
             keptRevisions: configuration.keptRevisions.map { min(max(1, $0), StoredRange.keptRevisions.upperBound) },

@@ -62,7 +62,7 @@ enum Slots {
         let layout: StoredLayout
         let limits: NavStore.Limits?
         /// Level 0's shape, then each presentation's.
-        let shapes: [StoredShape]
+        let shapes: [NavContainer<NavEntry>]
         var damage: [StoredDamage] = []
         /// The slot the next stack of the tree, in tree order, is read from.
         var nextSlot = 0
@@ -71,7 +71,7 @@ enum Slots {
             self.rows = rows
             self.layout = layout
             self.limits = limits
-            self.shapes = layout.shapes ?? Array(repeating: .stack, count: layout.presentations.count + 1)
+            self.shapes = layout.shapes ?? Array(repeating: .empty, count: layout.presentations.count + 1)
         }
 
         mutating func run() -> (SceneState<NavEntry>, [StoredDamage])? {
@@ -113,8 +113,8 @@ enum Slots {
         }
 
         /// A selection stored in the layout, unless it is over the limit.
-        mutating func selection(_ value: StoredLayout.Value?, split: StackAddress, column: NavSplitColumn) -> NavEntry? {
-            guard let entry = value?.entry else { return nil }
+        mutating func selection(_ entry: NavEntry?, split: StackAddress, column: NavSplitColumn) -> NavEntry? {
+            guard let entry else { return nil }
             if let limits, entry.payload.utf8.count > limits.payloadBytes {
                 damage.append(StoredDamage(
                     location: .selection(split, column), entry: entry, reason: .damaged(.pastPayloadLimit(limit: limits.payloadBytes))))
@@ -125,29 +125,27 @@ enum Slots {
 
         /// The container a shape describes, its stacks from the next slots;
         /// `nil` when the shape is not a valid tree.
-        mutating func container(_ shape: StoredShape, at address: StackAddress) -> NavContainer<NavEntry>? {
+        mutating func container(_ shape: NavContainer<NavEntry>, at address: StackAddress) -> NavContainer<NavEntry>? {
             switch shape {
             case .stack:
                 defer { nextSlot += 1 }
                 return .stack(stack(nextSlot, at: address))
-            case let .tabs(tabs, selected):
+            case .tabs(let tabs):
                 var seen: Set<String> = []
                 var result: [NavTab<NavEntry>] = []
-                for tab in tabs {
+                for tab in tabs.tabs {
                     guard NavTabs<NavEntry>.isValidID(tab.id), seen.insert(tab.id).inserted,
                           let content = container(tab.content, at: address.appending(.tab(tab.id))) else { return nil }
                     result.append(NavTab(tab.id, content))
                 }
-                guard seen.contains(selected) else { return nil }
-                return .tabs(NavTabs(result, selected: selected))
-            case let .split(split):
-                guard split.columns == 2 || split.columns == 3, split.columns == 3 || split.content == nil,
-                      let visibility = NavSplitVisibility(rawValue: split.visibility),
-                      let detail = container(split.detail, at: address.appending(.detail)) else { return nil }
-                return .split(NavSplit(
-                    sidebar: selection(split.sidebar, split: address, column: .sidebar),
-                    content: selection(split.content, split: address, column: .content),
-                    hasContentColumn: split.columns == 3, visibility: visibility, detail: detail))
+                guard seen.contains(tabs.selected) else { return nil }
+                return .tabs(NavTabs(result, selected: tabs.selected))
+            case .split(var split):
+                guard let detail = container(split.detail, at: address.appending(.detail)) else { return nil }
+                split.sidebar = selection(split.sidebar, split: address, column: .sidebar)
+                split.content = selection(split.content, split: address, column: .content)
+                split.detail = detail
+                return .split(split)
             }
         }
 
@@ -206,7 +204,7 @@ enum Slots {
                     }
                 }
                 var paths: [[StackAddress.Step]] = []
-                Slots.paths(of: shapes[current], prefix: [], into: &paths)
+                shapes[current].forEachStack(prefix: []) { path, _ in paths.append(path) }
                 for path in paths {
                     for (position, entry) in (rows[slot] ?? []).enumerated() {
                         damage.append(StoredDamage(
@@ -253,8 +251,7 @@ enum Slots {
         /// The layout's scene values under the payload limit.
         mutating func values() -> [String: NavEntry] {
             var kept: [String: NavEntry] = [:]
-            for (name, value) in layout.values.sorted(by: { $0.key < $1.key }) {
-                let entry = value.entry
+            for (name, entry) in layout.values.sorted(by: { $0.key < $1.key }) {
                 if let limits, entry.payload.utf8.count > limits.payloadBytes {
                     damage.append(StoredDamage(
                         location: .value(name), entry: entry, reason: .damaged(.pastPayloadLimit(limit: limits.payloadBytes))))
@@ -263,15 +260,6 @@ enum Slots {
                 }
             }
             return kept
-        }
-    }
-
-    /// The paths of a shape's stacks, in tree order.
-    fileprivate static func paths(of shape: StoredShape, prefix: [StackAddress.Step], into paths: inout [[StackAddress.Step]]) {
-        switch shape {
-        case .stack: paths.append(prefix)
-        case .tabs(let tabs, _): for tab in tabs { Self.paths(of: tab.content, prefix: prefix + [.tab(tab.id)], into: &paths) }
-        case .split(let split): Self.paths(of: split.detail, prefix: prefix + [.detail], into: &paths)
         }
     }
 }

@@ -3,35 +3,22 @@ import NavStateModel
 import NavStateSQLite
 
 /// The part of a revision that is not stack entries: presentation methods,
-/// checkpoints, scene values and, for a tree, the shape of each level (its
-/// tabs, its split views with their selections), stored as one small JSON
-/// text per revision.
-package struct StoredLayout: Codable, Equatable {
-    package struct Value: Codable, Equatable {
-        var tag: String
-        var version: Int?
-        var payload: String
-
-        init(_ entry: NavEntry) {
-            self.init(tag: entry.tag, version: entry.version, payload: entry.payload)
-        }
-
-        init(tag: String, version: Int?, payload: String) {
-            self.tag = tag
-            self.version = version
-            self.payload = payload
-        }
-
-        var entry: NavEntry { NavEntry(tag: tag, version: version, payload: payload) }
-    }
-
+/// checkpoints, scene values and, for a tree, each level's container with
+/// its stacks left empty (its tabs, its split views with their selections),
+/// stored as one small JSON text per revision. The stacks are the
+/// revision's slots, in tree order.
+///
+/// A tab bar changes its tabs rarely and its stacks often: the head cache
+/// keeps the layout a save wrote, and a save whose state ``matches(_:)`` it
+/// reuses its JSON and the tree's checked rules, so a push in one tab of
+/// five costs about what a push onto one stack does.
+package struct StoredLayout: Equatable {
     var presentations: [PresentationMethod]
     var checkpoints: [Checkpoint]
-    var values: [String: Value]
+    var values: [String: NavEntry]
     /// The container of each level (the content, then each presentation's),
-    /// or `nil` when every level is one stack: every layout written before
-    /// trees.
-    var shapes: [StoredShape]?
+    /// each stack empty; `nil` when every level is one stack.
+    var shapes: [NavContainer<NavEntry>]?
 
     /// The layout of a state with nothing presented, marked or selected: by
     /// far the most common, so it skips the encoder.
@@ -39,11 +26,11 @@ package struct StoredLayout: Codable, Equatable {
 
     package init(
         _ presentations: [PresentationMethod], _ checkpoints: [Checkpoint], _ values: [String: NavEntry],
-        shapes: [StoredShape]? = nil
+        shapes: [NavContainer<NavEntry>]? = nil
     ) {
         self.presentations = presentations
         self.checkpoints = checkpoints
-        self.values = values.mapValues(Value.init)
+        self.values = values
         self.shapes = shapes
     }
 
@@ -57,18 +44,77 @@ package struct StoredLayout: Codable, Equatable {
 
     /// The layout of a state: shapes only when some level is not one stack.
     static func of<Element: StorableElement>(_ state: SceneState<Element>) -> StoredLayout {
-        var shapes: [StoredShape]?
+        var shapes: [NavContainer<NavEntry>]?
         if !state.isOneStackPerLevel {
-            shapes = [StoredShape(state.content)] + state.presentations.map { StoredShape($0.content) }
+            shapes = [shape(of: state.content)] + state.presentations.map { shape(of: $0.content) }
         }
         return StoredLayout(
             state.presentations.map(\.method), state.checkpoints, state.values.mapValues(\.storedEntry), shapes: shapes)
     }
 
+    /// A container with its stacks emptied and its selections as stored.
+    static func shape<Element: StorableElement>(of container: NavContainer<Element>) -> NavContainer<NavEntry> {
+        switch container {
+        case .stack:
+            return .empty
+        case .tabs(let tabs):
+            return .tabs(NavTabs(tabs.tabs.map { NavTab($0.id, shape(of: $0.content)) }, selected: tabs.selected))
+        case .split(let split):
+            return .split(NavSplit(
+                sidebar: split.sidebar?.storedEntry, content: split.content?.storedEntry,
+                hasContentColumn: split.hasContentColumn, visibility: split.visibility, detail: shape(of: split.detail)))
+        }
+    }
+
+    /// Whether `state` would be written as this layout, for a tree's
+    /// layout: what a save of a tree asks before it writes the JSON again.
+    func matches<Element: StorableElement>(_ state: SceneState<Element>) -> Bool {
+        guard let shapes, shapes.count == state.presentations.count + 1, checkpoints == state.checkpoints,
+              values.count == state.values.count, Self.same(shapes[0], state.content) else { return false }
+        for (index, presentation) in state.presentations.enumerated() {
+            guard presentations[index] == presentation.method, Self.same(shapes[index + 1], presentation.content) else { return false }
+        }
+        for (name, value) in state.values {
+            guard let saved = values[name], value.isStored(as: saved) else { return false }
+        }
+        return true
+    }
+
+    // One switch per side, no tuple of both and no tab copied out: this
+    // runs on every save of a tree.
+    private static func same<Element: StorableElement>(_ saved: NavContainer<NavEntry>, _ new: NavContainer<Element>) -> Bool {
+        switch saved {
+        case .stack:
+            if case .stack = new { return true }
+            return false
+        case .tabs(let saved):
+            guard case .tabs(let new) = new, saved.selected == new.selected, saved.tabs.count == new.tabs.count else { return false }
+            for index in saved.tabs.indices {
+                guard saved.tabs[index].id == new.tabs[index].id else { return false }
+                // A stack in both, the usual tab: nothing to copy to compare.
+                if case .stack = saved.tabs[index].content, case .stack = new.tabs[index].content { continue }
+                guard same(saved.tabs[index].content, new.tabs[index].content) else { return false }
+            }
+            return true
+        case .split(let saved):
+            guard case .split(let new) = new else { return false }
+            return saved.hasContentColumn == new.hasContentColumn && saved.visibility == new.visibility
+                && same(saved.sidebar, new.sidebar) && same(saved.content, new.content) && same(saved.detail, new.detail)
+        }
+    }
+
+    private static func same<Element: StorableElement>(_ saved: NavEntry?, _ new: Element?) -> Bool {
+        switch (saved, new) {
+        case (nil, nil): true
+        case let (saved?, new?): new.isStored(as: saved)
+        default: false
+        }
+    }
+
     /// The layout's JSON text, written as `JSONEncoder` with `.sortedKeys`
-    /// writes it (`StoredLayoutTests` compares the two on generated
-    /// layouts), through the wire format's one string writer: nothing in it
-    /// can fail, so nothing is ever dropped.
+    /// writes the `Codable` form below (`StoredLayoutTests` compares the two
+    /// on generated layouts), through the wire format's one string writer:
+    /// nothing in it can fail, so nothing is ever dropped.
     package func json() -> String {
         if presentations.isEmpty && checkpoints.isEmpty && values.isEmpty && shapes == nil { return Self.emptyJSON }
         var writer = Writer()
@@ -76,23 +122,7 @@ package struct StoredLayout: Codable, Equatable {
         writer.text(#"{"checkpoints":["#)
         for (index, checkpoint) in checkpoints.enumerated() {
             if index > 0 { writer.text(",") }
-            // Keys sorted: `index` is `entriesKept` on the wire.
-            writer.text(#"{"index":"#)
-            writer.number(checkpoint.entriesKept)
-            writer.text(#","name":"#)
-            writer.string(checkpoint.name)
-            writer.text(#","stack":"#)
-            // A stack of the presentation chain is written as its number; a stack in a tree as its text form.
-            if checkpoint.stack.path.isEmpty {
-                writer.number(checkpoint.stack.presentation)
-            } else {
-                writer.string(checkpoint.stack.description)
-            }
-            if let valueType = checkpoint.valueType {
-                writer.text(#","valueType":"#)
-                writer.string(valueType)
-            }
-            writer.text("}")
+            writer.checkpoint(checkpoint)
         }
         writer.text(#"],"presentations":["#)
         for (index, method) in presentations.enumerated() {
@@ -131,7 +161,25 @@ package struct StoredLayout: Codable, Equatable {
 
         mutating func number(_ value: Int) { out.append(contentsOf: String(value).utf8) }
 
-        mutating func value(_ value: Value) {
+        /// A checkpoint in `Checkpoint`'s own `Codable` form, keys sorted.
+        mutating func checkpoint(_ checkpoint: Checkpoint) {
+            text(#"{"index":"#)
+            number(checkpoint.entriesKept)
+            text(#","name":"#)
+            string(checkpoint.name)
+            text(#","stack":"#)
+            switch checkpoint.stack.storedForm {
+            case .level(let level): number(level)
+            case .text(let text): string(text)
+            }
+            if let valueType = checkpoint.valueType {
+                text(#","valueType":"#)
+                string(valueType)
+            }
+            text("}")
+        }
+
+        mutating func value(_ value: NavEntry) {
             text(#"{"payload":"#)
             string(value.payload)
             text(#","tag":"#)
@@ -143,15 +191,15 @@ package struct StoredLayout: Codable, Equatable {
             text("}")
         }
 
-        mutating func shape(_ shape: StoredShape) {
+        mutating func shape(_ shape: NavContainer<NavEntry>) {
             switch shape {
             case .stack:
                 text(#""stack""#)
-            case let .tabs(tabs, selected):
+            case .tabs(let tabs):
                 text(#"{"selected":"#)
-                string(selected)
+                string(tabs.selected)
                 text(#","tabs":["#)
-                for (index, tab) in tabs.enumerated() {
+                for (index, tab) in tabs.tabs.enumerated() {
                     if index > 0 { text(",") }
                     text(#"{"content":"#)
                     self.shape(tab.content)
@@ -160,9 +208,9 @@ package struct StoredLayout: Codable, Equatable {
                     text("}")
                 }
                 text("]}")
-            case let .split(split):
+            case .split(let split):
                 text(#"{"columns":"#)
-                number(split.columns)
+                number(split.hasContentColumn ? 3 : 2)
                 if let content = split.content {
                     text(#","content":"#)
                     value(content)
@@ -174,7 +222,7 @@ package struct StoredLayout: Codable, Equatable {
                     value(sidebar)
                 }
                 text(#","visibility":"#)
-                string(split.visibility)
+                string(split.visibility.rawValue)
                 text("}")
             }
         }
@@ -186,16 +234,129 @@ package struct StoredLayout: Codable, Equatable {
         left.utf8.lexicographicallyPrecedes(right.utf8)
     }
 
-    /// The layout a revision row holds; `nil` when it does not decode
-    /// (``Damage/unreadableLayout``).
+    /// The layout a revision row holds; `nil` when it does not decode or
+    /// its shapes are not containers (``Damage/unreadableLayout``).
     static func decode(_ text: String) -> StoredLayout? {
         if text == emptyJSON { return StoredLayout([], [], [:]) }
         // A tree's layout is read at every launch: read by hand what
         // NavState writes, and leave anything else (other number forms, a
-        // key twice) to `JSONDecoder`, which decides as it always has.
+        // key twice) to `JSONDecoder` and the `Codable` form.
         var text = text
         if let fast = text.withUTF8({ FastJSON.parse($0) }).flatMap(FastLayout.layout) { return fast }
         return try? JSONDecoder().decode(StoredLayout.self, from: Data(text.utf8))
+    }
+
+    /// The split view's stored column count and visibility as a container,
+    /// or `nil` when they describe none: 2 or 3 columns, a content
+    /// selection only with 3, a visibility `NavSplitVisibility` knows.
+    static func split(
+        columns: Int, visibility: String, sidebar: NavEntry?, content: NavEntry?, detail: NavContainer<NavEntry>
+    ) -> NavContainer<NavEntry>? {
+        guard columns == 2 || columns == 3, columns == 3 || content == nil,
+              let visibility = NavSplitVisibility(rawValue: visibility) else { return nil }
+        return .split(NavSplit(sidebar: sidebar, content: content, hasContentColumn: columns == 3, visibility: visibility, detail: detail))
+    }
+}
+
+// The layout's `Codable` form: what `json()` writes and `FastLayout` reads,
+// for `JSONDecoder` to read what the fast reader leaves.
+extension StoredLayout: Codable {
+    private enum Keys: String, CodingKey { case checkpoints, presentations, shapes, values }
+
+    /// A stored entry: a scene value or a split view's selection.
+    private struct Value: Codable {
+        var tag: String
+        var version: Int?
+        var payload: String
+
+        init(_ entry: NavEntry) {
+            (tag, version, payload) = (entry.tag, entry.version, entry.payload)
+        }
+
+        var entry: NavEntry { NavEntry(tag: tag, version: version, payload: payload) }
+    }
+
+    /// A level's container: `"stack"`, a tab bar
+    /// (`{"selected":…,"tabs":[{"content":…,"id":…}]}`) or a split view
+    /// (`{"columns":2,"detail":…,"sidebar":{…},"visibility":"all"}`).
+    private struct Shape: Codable {
+        var container: NavContainer<NavEntry>
+
+        private struct Tab: Codable {
+            var id: String
+            var content: Shape
+        }
+
+        private struct Split: Codable {
+            var columns: Int
+            var sidebar: Value?
+            var content: Value?
+            var visibility: String
+            var detail: Shape
+        }
+
+        private enum TabsKeys: String, CodingKey { case selected, tabs }
+
+        init(_ container: NavContainer<NavEntry>) {
+            self.container = container
+        }
+
+        init(from decoder: any Decoder) throws {
+            if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+                guard text == "stack" else {
+                    throw DecodingError.dataCorruptedError(in: single, debugDescription: "unknown container \(text)")
+                }
+                container = .empty
+                return
+            }
+            let keyed = try decoder.container(keyedBy: TabsKeys.self)
+            if keyed.contains(.tabs) {
+                let tabs = try keyed.decode([Tab].self, forKey: .tabs).map { NavTab($0.id, $0.content.container) }
+                container = .tabs(NavTabs(tabs, selected: try keyed.decode(String.self, forKey: .selected)))
+                return
+            }
+            let split = try Split(from: decoder)
+            guard let container = StoredLayout.split(
+                columns: split.columns, visibility: split.visibility, sidebar: split.sidebar?.entry,
+                content: split.content?.entry, detail: split.detail.container) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a split view"))
+            }
+            self.container = container
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            switch container {
+            case .stack:
+                var single = encoder.singleValueContainer()
+                try single.encode("stack")
+            case .tabs(let tabs):
+                var keyed = encoder.container(keyedBy: TabsKeys.self)
+                try keyed.encode(tabs.selected, forKey: .selected)
+                try keyed.encode(tabs.tabs.map { Tab(id: $0.id, content: Shape($0.content)) }, forKey: .tabs)
+            case .split(let split):
+                try Split(
+                    columns: split.hasContentColumn ? 3 : 2, sidebar: split.sidebar.map(Value.init),
+                    content: split.content.map(Value.init), visibility: split.visibility.rawValue, detail: Shape(split.detail)
+                ).encode(to: encoder)
+            }
+        }
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let keyed = try decoder.container(keyedBy: Keys.self)
+        self.init(
+            try keyed.decode([PresentationMethod].self, forKey: .presentations),
+            try keyed.decode([Checkpoint].self, forKey: .checkpoints),
+            try keyed.decode([String: Value].self, forKey: .values).mapValues(\.entry),
+            shapes: try keyed.decodeIfPresent([Shape].self, forKey: .shapes)?.map(\.container))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var keyed = encoder.container(keyedBy: Keys.self)
+        try keyed.encode(checkpoints, forKey: .checkpoints)
+        try keyed.encode(presentations, forKey: .presentations)
+        try keyed.encodeIfPresent(shapes?.map(Shape.init), forKey: .shapes)
+        try keyed.encode(values.mapValues(Value.init), forKey: .values)
     }
 }
 
@@ -225,7 +386,7 @@ private enum FastLayout {
         case nil, .null?:
             break
         case .array(let shapes)?:
-            var read: [StoredShape] = []
+            var read: [NavContainer<NavEntry>] = []
             for shape in shapes {
                 guard let shape = self.shape(shape) else { return nil }
                 read.append(shape)
@@ -264,149 +425,56 @@ private enum FastLayout {
         guard case .object(let members) = json, let name = string(member("name", members)),
               let kept = int(member("index", members)), let valueType = optionalString(member("valueType", members))
         else { return nil }
-        let stack: StackAddress
+        let stored: StackAddress.StoredForm
         switch member("stack", members) {
         case .number?:
             guard let level = int(member("stack", members)) else { return nil }
-            stack = StackAddress(presentation: level)
+            stored = .level(level)
         case .string(let text)?:
-            guard let address = StackAddress(text) else { return nil }
-            stack = address
+            stored = .text(text)
         default:
             return nil
         }
+        guard let stack = StackAddress(stored) else { return nil }
         return Checkpoint(name: name, stack: stack, entriesKept: kept, valueType: valueType)
     }
 
-    private static func value(_ json: FastJSON) -> StoredLayout.Value? {
+    private static func value(_ json: FastJSON) -> NavEntry? {
         guard case .object(let members) = json, let tag = string(member("tag", members)),
               let payload = string(member("payload", members)) else { return nil }
         switch member("version", members) {
         case nil, .null?:
-            return StoredLayout.Value(tag: tag, version: nil, payload: payload)
+            return NavEntry(tag: tag, version: nil, payload: payload)
         case let version?:
             guard let number = int(version) else { return nil }
-            return StoredLayout.Value(tag: tag, version: number, payload: payload)
+            return NavEntry(tag: tag, version: number, payload: payload)
         }
     }
 
-    private static func optionalValue(_ json: FastJSON?) -> StoredLayout.Value?? {
+    private static func optionalValue(_ json: FastJSON?) -> NavEntry?? {
         switch json {
         case nil, .null?: .some(nil)
         case let value?: self.value(value).map { .some($0) }
         }
     }
 
-    private static func shape(_ json: FastJSON) -> StoredShape? {
-        if case .string(let text) = json { return text == "stack" ? .stack : nil }
+    private static func shape(_ json: FastJSON) -> NavContainer<NavEntry>? {
+        if case .string(let text) = json { return text == "stack" ? .empty : nil }
         guard case .object(let members) = json else { return nil }
         if let tabs = member("tabs", members) {
             guard case .array(let items) = tabs, let selected = string(member("selected", members)) else { return nil }
-            var read: [StoredShape.Tab] = []
+            var read: [NavTab<NavEntry>] = []
             for item in items {
                 guard case .object(let fields) = item, let id = string(member("id", fields)),
                       let content = member("content", fields).flatMap(shape) else { return nil }
-                read.append(StoredShape.Tab(id: id, content: content))
+                read.append(NavTab(id, content))
             }
-            return .tabs(read, selected: selected)
+            return .tabs(NavTabs(read, selected: selected))
         }
         guard let columns = int(member("columns", members)), let visibility = string(member("visibility", members)),
               let sidebar = optionalValue(member("sidebar", members)), let content = optionalValue(member("content", members)),
               let detail = member("detail", members).flatMap(shape) else { return nil }
-        return .split(StoredShape.Split(columns: columns, sidebar: sidebar, content: content, visibility: visibility, detail: detail))
-    }
-}
-
-/// One level's container as the layout stores it: `"stack"`, a tab bar
-/// (`{"selected":…,"tabs":[{"content":…,"id":…}]}`) or a split view
-/// (`{"columns":2,"detail":…,"sidebar":{…},"visibility":"all"}`). Stacks
-/// are not in it: they are the revision's slots, in tree order.
-package indirect enum StoredShape: Codable, Equatable {
-    package struct Tab: Codable, Equatable {
-        var id: String
-        var content: StoredShape
-
-        package init(id: String, content: StoredShape) {
-            self.id = id
-            self.content = content
-        }
-    }
-
-    package struct Split: Codable, Equatable {
-        /// 2, or 3 with a content column.
-        var columns: Int
-        var sidebar: StoredLayout.Value?
-        var content: StoredLayout.Value?
-        var visibility: String
-        var detail: StoredShape
-
-        package init(columns: Int, sidebar: StoredLayout.Value?, content: StoredLayout.Value?, visibility: String, detail: StoredShape) {
-            self.columns = columns
-            self.sidebar = sidebar
-            self.content = content
-            self.visibility = visibility
-            self.detail = detail
-        }
-    }
-
-    case stack
-    case tabs([Tab], selected: String)
-    case split(Split)
-
-    init<Element: StorableElement>(_ container: NavContainer<Element>) {
-        switch container {
-        case .stack:
-            self = .stack
-        case .tabs(let tabs):
-            self = .tabs(tabs.tabs.map { Tab(id: $0.id, content: StoredShape($0.content)) }, selected: tabs.selected)
-        case .split(let split):
-            self = .split(Split(
-                columns: split.hasContentColumn ? 3 : 2,
-                sidebar: split.sidebar.map { StoredLayout.Value($0.storedEntry) },
-                content: split.content.map { StoredLayout.Value($0.storedEntry) },
-                visibility: split.visibility.rawValue, detail: StoredShape(split.detail)))
-        }
-    }
-
-    private enum TabsKeys: String, CodingKey { case selected, tabs }
-
-    package init(from decoder: any Decoder) throws {
-        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
-            guard text == "stack" else {
-                throw DecodingError.dataCorruptedError(in: single, debugDescription: "unknown container \(text)")
-            }
-            self = .stack
-            return
-        }
-        let keyed = try decoder.container(keyedBy: TabsKeys.self)
-        if keyed.contains(.tabs) {
-            self = .tabs(try keyed.decode([Tab].self, forKey: .tabs), selected: try keyed.decode(String.self, forKey: .selected))
-        } else {
-            self = .split(try Split(from: decoder))
-        }
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .stack:
-            var single = encoder.singleValueContainer()
-            try single.encode("stack")
-        case let .tabs(tabs, selected):
-            var keyed = encoder.container(keyedBy: TabsKeys.self)
-            try keyed.encode(selected, forKey: .selected)
-            try keyed.encode(tabs, forKey: .tabs)
-        case let .split(split):
-            try split.encode(to: encoder)
-        }
-    }
-
-    /// How many stacks (slots) the shape holds.
-    var stackCount: Int {
-        switch self {
-        case .stack: 1
-        case .tabs(let tabs, _): tabs.reduce(0) { $0 + $1.content.stackCount }
-        case .split(let split): split.detail.stackCount
-        }
+        return StoredLayout.split(columns: columns, visibility: visibility, sidebar: sidebar, content: content, detail: detail)
     }
 }
 
@@ -431,19 +499,20 @@ extension StoredLayout {
     }
 }
 
-extension StoredShape {
-    /// The stacks the shape holds and how deeply it nests; `nil` once the
-    /// stacks pass `stackBudget`. It stops descending past `depthBudget`,
-    /// so a tampered shape costs no more than the limits allow.
+extension NavContainer {
+    /// The stacks the container holds and how deeply it nests; `nil` once
+    /// the stacks pass `stackBudget`. It stops descending past
+    /// `depthBudget`, so a tampered layout costs no more than the limits
+    /// allow.
     func measured(stackBudget: Int, depthBudget: Int) -> (stacks: Int, depth: Int)? {
         switch self {
         case .stack:
             return stackBudget >= 1 ? (1, 0) : nil
-        case .tabs(let tabs, _):
+        case .tabs(let tabs):
             guard depthBudget > 0 else { return (0, 1) }
             var stacks = 0
             var depth = 0
-            for tab in tabs {
+            for tab in tabs.tabs {
                 guard let inner = tab.content.measured(stackBudget: stackBudget - stacks, depthBudget: depthBudget - 1) else { return nil }
                 stacks += inner.stacks
                 depth = max(depth, inner.depth)
