@@ -90,19 +90,17 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         types = try container.decode([TypeDescription].self, forKey: .types)
-        if let document = try container.decodeIfPresent(SceneDocument.ContainerDocument.self, forKey: .tree) {
-            do {
-                tree = try document.container("root")
-            } catch {
-                throw DecodingError.dataCorruptedError(forKey: .tree, in: container, debugDescription: error.description)
-            }
+        do {
+            tree = try TreeJSON.readIfPresent(container, .tree, at: .root)
+        } catch let error as ToolingError {
+            throw DecodingError.dataCorruptedError(forKey: .tree, in: container, debugDescription: error.description)
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(types, forKey: .types)
-        try container.encodeIfPresent(tree.map(SceneDocument.ContainerDocument.init), forKey: .tree)
+        try container.encodeIfPresent(tree.map(TreeJSON.init), forKey: .tree)
     }
 
     /// Reads a manifest document and checks it describes a registry: every

@@ -4,127 +4,34 @@ public import NavStateModel
 /// NavState's own JSON form of a scene state (see `docs/format.md`): each
 /// stack embedded in SwiftUI's wire format, last-pushed entry first.
 ///
-/// A scene of one stack per level is written as `navstate.scene/1`, as
-/// before trees, so older tools still read it; a scene with tabs or split
-/// views as `navstate.scene/2`, whose `content` keys hold the trees.
+/// A scene of one stack per level is written as `navstate.scene/1`, which
+/// tools that know no trees read; a scene with tabs or split views as
+/// `navstate.scene/2`, whose `content` keys hold the trees.
 struct SceneDocument: Codable {
     static let formatName = "navstate.scene/1"
     static let treeFormatName = "navstate.scene/2"
 
-    /// A container: exactly one of `stack`, `tabs`, `split`.
-    indirect enum ContainerDocument: Codable {
-        struct Tab: Codable {
-            var id: String
-            var content: ContainerDocument
-        }
-
-        struct Tabs: Codable {
-            var selected: String
-            var items: [Tab]
-        }
-
-        struct Split: Codable {
-            var columns: Int
-            var sidebar: [String]?
-            var content: [String]?
-            var visibility: String
-            var detail: ContainerDocument
-        }
-
-        case stack([String])
-        case tabs(Tabs)
-        case split(Split)
-
-        private enum CodingKeys: String, CodingKey { case stack, tabs, split }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            if let stack = try container.decodeIfPresent([String].self, forKey: .stack) {
-                self = .stack(stack)
-            } else if let tabs = try container.decodeIfPresent(Tabs.self, forKey: .tabs) {
-                self = .tabs(tabs)
-            } else if let split = try container.decodeIfPresent(Split.self, forKey: .split) {
-                self = .split(split)
-            } else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: container.codingPath, debugDescription: "a container holds one of stack, tabs or split"))
-            }
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            switch self {
-            case .stack(let strings): try container.encode(strings, forKey: .stack)
-            case .tabs(let tabs): try container.encode(tabs, forKey: .tabs)
-            case .split(let split): try container.encode(split, forKey: .split)
-            }
-        }
-
-        init(_ container: NavContainer<NavEntry>) {
-            switch container {
-            case .stack(let entries):
-                self = .stack(SceneDocument.strings(entries))
-            case .tabs(let tabs):
-                self = .tabs(Tabs(selected: tabs.selected, items: tabs.tabs.map { Tab(id: $0.id, content: ContainerDocument($0.content)) }))
-            case .split(let split):
-                self = .split(Split(
-                    columns: split.hasContentColumn ? 3 : 2,
-                    sidebar: split.sidebar.map { SceneDocument.strings([$0]) },
-                    content: split.content.map { SceneDocument.strings([$0]) },
-                    visibility: split.visibility.rawValue, detail: ContainerDocument(split.detail)))
-            }
-        }
-
-        func container(_ part: String) throws(ToolingError) -> NavContainer<NavEntry> {
-            switch self {
-            case .stack(let strings):
-                return .stack(try SceneDocument.entries(strings, "the stack at \(part)"))
-            case .tabs(let tabs):
-                var result: [NavTab<NavEntry>] = []
-                for tab in tabs.items {
-                    let address = part == "root" ? "tab:\(tab.id)" : "\(part)/tab:\(tab.id)"
-                    result.append(NavTab(tab.id, try tab.content.container(address)))
-                }
-                return .tabs(NavTabs(result, selected: tabs.selected))
-            case .split(let split):
-                guard split.columns == 2 || split.columns == 3 else { throw .splitColumnCount(at: part, columns: split.columns) }
-                guard let visibility = NavSplitVisibility(rawValue: split.visibility) else {
-                    throw .unknownSplitVisibility(at: part, found: split.visibility)
-                }
-                return .split(NavSplit(
-                    sidebar: try split.sidebar.map { (strings) throws(ToolingError) in try SceneDocument.single(strings, "the sidebar selection at \(part)") },
-                    content: try split.content.map { (strings) throws(ToolingError) in try SceneDocument.single(strings, "the content selection at \(part)") },
-                    hasContentColumn: split.columns == 3, visibility: visibility,
-                    detail: try split.detail.container(part == "root" ? "detail" : "\(part)/detail")))
-            }
-        }
-    }
-
-    struct PresentationDocument: Codable {
+    struct PresentationDocument {
         var method: PresentationMethod
         var destination: [String]
         var stack: [String]?
         /// The presentation's tree, when it is not one stack (format 2).
-        var content: ContainerDocument?
-
-        init(method: PresentationMethod, destination: [String], stack: [String]?, content: ContainerDocument?) {
-            self.method = method
-            self.destination = destination
-            self.stack = stack
-            self.content = content
-        }
+        var content: NavContainer<NavEntry>?
     }
 
     var format: String
     var root: [String]?
     /// The scene's tree, when it is not one stack (format 2).
-    var content: ContainerDocument?
+    var content: NavContainer<NavEntry>?
     var presentations: [PresentationDocument]
     var checkpoints: [Checkpoint]
     var values: [String: [String]]
 
+    private enum CodingKeys: String, CodingKey { case format, root, content, presentations, checkpoints, values }
+    private enum PresentationKeys: String, CodingKey { case method, destination, stack, content }
+
     init(
-        format: String, root: [String]?, content: ContainerDocument?, presentations: [PresentationDocument],
+        format: String, root: [String]?, content: NavContainer<NavEntry>?, presentations: [PresentationDocument],
         checkpoints: [Checkpoint], values: [String: [String]]
     ) {
         self.format = format
@@ -135,14 +42,49 @@ struct SceneDocument: Codable {
         self.values = values
     }
 
+    /// Reads the document; a tree's entries are read as they come, so a
+    /// malformed one is a ``ToolingError`` naming its stack. Format 1 has
+    /// no trees: a `content` key in it is not read.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(String.self, forKey: .format)
+        guard format == Self.formatName || format == Self.treeFormatName else {
+            throw ToolingError.unknownSceneFormat(found: format, known: "\(Self.formatName) or \(Self.treeFormatName)")
+        }
+        let trees = format == Self.treeFormatName
         root = try container.decodeIfPresent([String].self, forKey: .root)
-        content = try container.decodeIfPresent(ContainerDocument.self, forKey: .content)
-        presentations = try container.decodeIfPresent([PresentationDocument].self, forKey: .presentations) ?? []
+        content = trees ? try TreeJSON.readIfPresent(container, .content, at: .root) : nil
+        presentations = []
+        if try container.contains(.presentations) && !container.decodeNil(forKey: .presentations) {
+            var items = try container.nestedUnkeyedContainer(forKey: .presentations)
+            while !items.isAtEnd {
+                let item = try items.nestedContainer(keyedBy: PresentationKeys.self)
+                presentations.append(PresentationDocument(
+                    method: try item.decode(PresentationMethod.self, forKey: .method),
+                    destination: try item.decode([String].self, forKey: .destination),
+                    stack: try item.decodeIfPresent([String].self, forKey: .stack),
+                    content: trees ? try TreeJSON.readIfPresent(item, .content, at: .presentation(presentations.count + 1)) : nil))
+            }
+        }
         checkpoints = try container.decodeIfPresent([Checkpoint].self, forKey: .checkpoints) ?? []
         values = try container.decodeIfPresent([String: [String]].self, forKey: .values) ?? [:]
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encodeIfPresent(root, forKey: .root)
+        try container.encodeIfPresent(content.map(TreeJSON.init), forKey: .content)
+        var items = container.nestedUnkeyedContainer(forKey: .presentations)
+        for presentation in presentations {
+            var item = items.nestedContainer(keyedBy: PresentationKeys.self)
+            try item.encode(presentation.method, forKey: .method)
+            try item.encode(presentation.destination, forKey: .destination)
+            try item.encodeIfPresent(presentation.stack, forKey: .stack)
+            try item.encodeIfPresent(presentation.content.map(TreeJSON.init), forKey: .content)
+        }
+        try container.encode(checkpoints, forKey: .checkpoints)
+        try container.encode(values, forKey: .values)
     }
 
     static func strings(_ entries: [NavEntry]) -> [String] {
@@ -164,6 +106,102 @@ struct SceneDocument: Codable {
     }
 }
 
+/// A container in scene JSON and registry manifests, the JSON form of a
+/// `NavContainer<NavEntry>`: an object holding exactly one of `stack` (the
+/// stack in SwiftUI's wire format), `tabs` (`selected` and `items`, each an
+/// `id` and a `content`) or `split` (`columns`, `visibility`, the `sidebar`
+/// and `content` selections as one entry each, and a `detail` container).
+struct TreeJSON: Encodable {
+    var container: NavContainer<NavEntry>
+
+    private enum Keys: String, CodingKey { case stack, tabs, split }
+    private enum TabsKeys: String, CodingKey { case selected, items }
+    private enum TabKeys: String, CodingKey { case id, content }
+    private enum SplitKeys: String, CodingKey { case columns, sidebar, content, visibility, detail }
+
+    init(_ container: NavContainer<NavEntry>) {
+        self.container = container
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var keyed = encoder.container(keyedBy: Keys.self)
+        switch container {
+        case .stack(let entries):
+            try keyed.encode(SceneDocument.strings(entries), forKey: .stack)
+        case .tabs(let tabs):
+            var nested = keyed.nestedContainer(keyedBy: TabsKeys.self, forKey: .tabs)
+            try nested.encode(tabs.selected, forKey: .selected)
+            var items = nested.nestedUnkeyedContainer(forKey: .items)
+            for tab in tabs.tabs {
+                var item = items.nestedContainer(keyedBy: TabKeys.self)
+                try item.encode(tab.id, forKey: .id)
+                try item.encode(TreeJSON(tab.content), forKey: .content)
+            }
+        case .split(let split):
+            var nested = keyed.nestedContainer(keyedBy: SplitKeys.self, forKey: .split)
+            try nested.encode(split.hasContentColumn ? 3 : 2, forKey: .columns)
+            try nested.encodeIfPresent(split.sidebar.map { SceneDocument.strings([$0]) }, forKey: .sidebar)
+            try nested.encodeIfPresent(split.content.map { SceneDocument.strings([$0]) }, forKey: .content)
+            try nested.encode(split.visibility.rawValue, forKey: .visibility)
+            try nested.encode(TreeJSON(split.detail), forKey: .detail)
+        }
+    }
+
+    /// The container under `key`, if the key is there and not null.
+    static func readIfPresent<Key: CodingKey>(
+        _ parent: KeyedDecodingContainer<Key>, _ key: Key, at address: StackAddress
+    ) throws -> NavContainer<NavEntry>? {
+        guard parent.contains(key), try !parent.decodeNil(forKey: key) else { return nil }
+        return try read(parent.superDecoder(forKey: key), at: address)
+    }
+
+    /// The container `decoder` holds, at `address`, which errors name.
+    ///
+    /// - Throws: `DecodingError` for JSON of the wrong shape; a
+    ///   ``ToolingError`` for a stack that is not pairs, a selection that is
+    ///   not one entry, a column count or visibility no split view has.
+    static func read(_ decoder: any Decoder, at address: StackAddress) throws -> NavContainer<NavEntry> {
+        let keyed = try decoder.container(keyedBy: Keys.self)
+        if let stack = try keyed.decodeIfPresent([String].self, forKey: .stack) {
+            return .stack(try SceneDocument.entries(stack, "the stack at \(address)"))
+        }
+        if keyed.contains(.tabs), try !keyed.decodeNil(forKey: .tabs) {
+            let tabs = try keyed.nestedContainer(keyedBy: TabsKeys.self, forKey: .tabs)
+            let selected = try tabs.decode(String.self, forKey: .selected)
+            var items = try tabs.nestedUnkeyedContainer(forKey: .items)
+            var result: [NavTab<NavEntry>] = []
+            while !items.isAtEnd {
+                let item = try items.nestedContainer(keyedBy: TabKeys.self)
+                let id = try item.decode(String.self, forKey: .id)
+                guard let content = try readIfPresent(item, .content, at: address.appending(.tab(id))) else {
+                    throw DecodingError.keyNotFound(TabKeys.content, .init(
+                        codingPath: item.codingPath, debugDescription: "No value associated with key \(TabKeys.content)."))
+                }
+                result.append(NavTab(id, content))
+            }
+            return .tabs(NavTabs(result, selected: selected))
+        }
+        if keyed.contains(.split), try !keyed.decodeNil(forKey: .split) {
+            let split = try keyed.nestedContainer(keyedBy: SplitKeys.self, forKey: .split)
+            let columns = try split.decode(Int.self, forKey: .columns)
+            let sidebar = try split.decodeIfPresent([String].self, forKey: .sidebar)
+            let content = try split.decodeIfPresent([String].self, forKey: .content)
+            let visibility = try split.decode(String.self, forKey: .visibility)
+            guard columns == 2 || columns == 3 else { throw ToolingError.splitColumnCount(at: address.description, columns: columns) }
+            guard let shown = NavSplitVisibility(rawValue: visibility) else {
+                throw ToolingError.unknownSplitVisibility(at: address.description, found: visibility)
+            }
+            return .split(NavSplit(
+                sidebar: try sidebar.map { (strings) throws(ToolingError) in try SceneDocument.single(strings, "the sidebar selection at \(address)") },
+                content: try content.map { (strings) throws(ToolingError) in try SceneDocument.single(strings, "the content selection at \(address)") },
+                hasContentColumn: columns == 3, visibility: shown,
+                detail: try read(split.superDecoder(forKey: .detail), at: address.appending(.detail))))
+        }
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: keyed.codingPath, debugDescription: "a container holds one of stack, tabs or split"))
+    }
+}
+
 extension SceneState where Element == NavEntry {
     /// The state in NavState's scene JSON, keys sorted, so equal states give
     /// equal bytes: format 1 for a scene of one stack per level, format 2
@@ -172,8 +210,8 @@ extension SceneState where Element == NavEntry {
     /// - Throws: `EncodingError`, as `JSONEncoder` does: never for a state of
     ///   strings and integers, and never dropped if it did.
     public func jsonData(prettyPrinted: Bool = true) throws -> Data {
-        func tree(_ container: NavContainer<NavEntry>) -> SceneDocument.ContainerDocument? {
-            if case .stack = container { nil } else { SceneDocument.ContainerDocument(container) }
+        func tree(_ container: NavContainer<NavEntry>) -> NavContainer<NavEntry>? {
+            if case .stack = container { nil } else { container }
         }
         let isTree = !isOneStackPerLevel
         let document = SceneDocument(
@@ -206,20 +244,17 @@ extension SceneState where Element == NavEntry {
         let document: SceneDocument
         do {
             document = try JSONDecoder().decode(SceneDocument.self, from: bytes)
+        } catch let error as ToolingError {
+            throw error
         } catch let error as DecodingError {
             let (codingPath, description) = error.located
             throw .unreadable(codingPath: codingPath, description: description)
         } catch {
             throw .unreadable(codingPath: "", description: String(describing: error))
         }
-        guard document.format == SceneDocument.formatName || document.format == SceneDocument.treeFormatName else {
-            throw .unknownSceneFormat(found: document.format, known: "\(SceneDocument.formatName) or \(SceneDocument.treeFormatName)")
-        }
-        // Format 1 has no trees: a `content` key in it is not read.
-        let trees = document.format == SceneDocument.treeFormatName
         var state = SceneState<NavEntry>()
-        if trees, let content = document.content {
-            state.content = try content.container("root")
+        if let content = document.content {
+            state.content = content
         } else {
             state.root = try SceneDocument.entries(document.root ?? [], "the root stack")
         }
@@ -229,8 +264,8 @@ extension SceneState where Element == NavEntry {
                 method: presentation.method,
                 destination: try SceneDocument.single(presentation.destination, "the destination of presentation \(level)"),
                 stack: try SceneDocument.entries(presentation.stack ?? [], "the stack of presentation \(level)"))
-            if trees, let content = presentation.content {
-                shown.content = try content.container("sheet:\(level)")
+            if let content = presentation.content {
+                shown.content = content
             }
             state.presentations.append(shown)
         }

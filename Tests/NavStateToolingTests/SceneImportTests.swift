@@ -81,6 +81,10 @@ struct SceneImportTests {
          .invalidState(.duplicateTabID("a", tabBar: .root))),
         (#"{"format":"navstate.scene/2","content":{"tabs":{"selected":"b","items":[{"id":"a","content":{"stack":["Si"]}}]}}}"#,
          .unpairedStrings(part: "the stack at tab:a", count: 1)),
+        (#"{"format":"navstate.scene/2","presentations":[{"method":"managedSheet","destination":["Si","1"],"content":{"split":{"columns":2,"visibility":"all","detail":{"stack":["Si"]}}}}]}"#,
+         .unpairedStrings(part: "the stack at sheet:1/detail", count: 1)),
+        (#"{"format":"navstate.scene/2","content":{"split":{"columns":2,"visibility":"all","sidebar":["Si"],"detail":{"stack":[]}}}}"#,
+         .notOnePair(part: "the sidebar selection at root", count: 1)),
     ])
     func aTreeThatCannotBeIsATypedError(text: String, error: ToolingError) {
         #expect(throws: error) { try SceneState<NavEntry>(json: Array(text.utf8)) }
