@@ -12,19 +12,16 @@
 @_exported public import struct NavStateModel.AnyDestination
 @_exported public import enum NavStateModel.RegistryError
 @_exported public import enum NavStateModel.JSONValue
-@_exported public import typealias NavStateModel.PayloadUpgrade
 @_exported public import enum NavStateModel.ValidationVerdict
 
 // Paths and scene states.
 @_exported public import struct NavStateModel.NavPath
 @_exported public import struct NavStateModel.NavEntry
-@_exported public import protocol NavStateModel.NavElement
 @_exported public import struct NavStateModel.SceneState
 @_exported public import struct NavStateModel.Presentation
 @_exported public import enum NavStateModel.PresentationMethod
 @_exported public import struct NavStateModel.Checkpoint
 @_exported public import enum NavStateModel.SceneStateError
-@_exported public import enum NavStateModel.NavigationStep
 @_exported public import struct NavStateModel.StackAddress
 @_exported public import enum NavStateModel.NavContainer
 @_exported public import struct NavStateModel.NavTabs

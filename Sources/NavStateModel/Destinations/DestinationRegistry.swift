@@ -74,7 +74,7 @@ public struct DestinationRegistry: Sendable {
         version: Int = 1,
         aliases: [String] = [],
         persistence: DestinationPersistence = .persisted,
-        upgrades: [Int: PayloadUpgrade] = [:]
+        upgrades: [Int: @Sendable (JSONValue) throws -> JSONValue] = [:]
     ) throws(RegistryError) {
         if let step = upgrades.keys.first(where: { $0 < 1 || $0 >= version }) {
             throw .invalidUpgrade(type: String(reflecting: type), from: step, version: version)

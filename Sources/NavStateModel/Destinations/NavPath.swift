@@ -61,16 +61,6 @@ public struct NavPath: Sendable {
 }
 
 extension NavPath {
-    /// The outcome of decoding a representation: the path of every element
-    /// that decoded, and every one that did not, with why.
-    public struct Decoded: Sendable {
-        /// The elements that decoded, in push order.
-        public var path: NavPath
-        /// The elements that did not, located by their position in push
-        /// order in the original (`.stack(.root, position:)`).
-        public var failures: [DroppedEntry]
-    }
-
     /// Decodes SwiftUI's `CodableRepresentation` JSON, keeping every element
     /// that decodes: the one way to read a path.
     ///
@@ -79,12 +69,15 @@ extension NavPath {
     /// path = decoded.path   // decoded.failures says what was left out
     /// ```
     ///
+    /// - Returns: `path`, the elements that decoded, in push order, and
+    ///   `failures`, the ones that did not, with why, located by their
+    ///   position in push order in the original (`.stack(.root, position:)`).
     /// - Throws: ``WireFormatError`` only when the document itself is not a
     ///   representation; one bad element never costs the others.
     public static func decode(
         representation data: some Collection<UInt8>,
         registry: DestinationRegistry
-    ) throws(WireFormatError) -> Decoded {
+    ) throws(WireFormatError) -> (path: NavPath, failures: [DroppedEntry]) {
         var path = NavPath(registry: registry)
         var failures: [DroppedEntry] = []
         for (position, entry) in try PathRepresentation.entries(from: data).enumerated() {
@@ -94,7 +87,7 @@ extension NavPath {
                 failures.append(DroppedEntry(location: .stack(.root, position: position), entry: entry, reason: reason))
             }
         }
-        return Decoded(path: path, failures: failures)
+        return (path, failures)
     }
 }
 

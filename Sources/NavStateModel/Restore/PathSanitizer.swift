@@ -31,24 +31,18 @@ public struct PathSanitizer: Sendable {
         self.policy = policy
     }
 
-    /// The result of sanitising: JSON SwiftUI can decode, what was removed,
-    /// and what was rewritten.
-    public struct Result: Sendable {
-        /// JSON that SwiftUI's `NavigationPath.CodableRepresentation` decodes.
-        public var json: Data
-        /// Removed pairs, located by position in push order (0 = bottom).
-        public var dropped: [DroppedEntry]
-        /// Kept pairs whose tag or payload was rewritten for SwiftUI, by
-        /// position in push order, with the entry as it was read.
-        public var rewritten: [(position: Int, original: NavEntry)]
-    }
-
     /// Removes the pairs the registry cannot restore and rewrites the ones
     /// SwiftUI could not decode as they are.
     ///
+    /// - Returns: `json`, which SwiftUI's `NavigationPath.CodableRepresentation`
+    ///   decodes; `dropped`, the removed pairs, located by position in push
+    ///   order (0 = bottom); `rewritten`, the kept pairs whose tag or payload
+    ///   was rewritten for SwiftUI, by position in push order, with the
+    ///   entry as it was read.
+    ///
     /// - Throws: ``WireFormatError`` when the document is not a
     ///   representation at all; there is nothing to keep then.
-    public func sanitize(_ data: some Collection<UInt8>) async throws(WireFormatError) -> Result {
+    public func sanitize(_ data: some Collection<UInt8>) async throws(WireFormatError) -> (json: Data, dropped: [DroppedEntry], rewritten: [(position: Int, original: NavEntry)]) {
         let bytes = Array(data)
         let items = try JSONStringArrayReader.items(in: bytes)
         guard items.count.isMultiple(of: 2) else { throw .oddItemCount(items.count) }
@@ -89,9 +83,9 @@ public struct PathSanitizer: Sendable {
         }
         output.append(UInt8(ascii: "]"))
         if dropped.isEmpty && rewritten.isEmpty {
-            return Result(json: Data(bytes), dropped: [], rewritten: [])
+            return (json: Data(bytes), dropped: [], rewritten: [])
         }
-        return Result(
+        return (
             json: Data(output), dropped: dropped.sorted { $0.location.sortKey < $1.location.sortKey },
             rewritten: rewritten.sorted { $0.position < $1.position })
     }

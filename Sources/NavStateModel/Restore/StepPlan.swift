@@ -1,5 +1,5 @@
 /// One operation of a step plan: one UI update.
-public enum NavigationStep<Element: NavElement>: Sendable, Hashable {
+package enum NavigationStep<Element: NavElement>: Sendable, Hashable {
     /// Dismiss the top `count` presentations (a stack of sheets goes at once).
     case dismiss(count: Int)
     /// Pop `count` entries off the stack on screen in the top-most level.
@@ -36,7 +36,7 @@ extension SceneState {
     /// ```swift
     /// for step in current.steps(to: restored) { apply(step) }
     /// ```
-    public func steps(to target: SceneState) -> [NavigationStep<Element>] {
+    package func steps(to target: SceneState) -> [NavigationStep<Element>] {
         var steps: [NavigationStep<Element>] = []
         // The presentations both keep: each shown from the same screen, with
         // the same method and destination.
@@ -131,7 +131,7 @@ extension SceneState {
     /// - Throws: ``SceneStateError`` for a step that cannot apply (popping
     ///   more than a stack holds, pushing onto a plain sheet, an address
     ///   the scene does not have).
-    public func applying(_ steps: [NavigationStep<Element>]) throws(SceneStateError) -> SceneState {
+    package func applying(_ steps: [NavigationStep<Element>]) throws(SceneStateError) -> SceneState {
         var state = self
         for step in steps {
             switch step {
