@@ -1,6 +1,6 @@
 public import Foundation
 import Logging
-public import NavState
+@_spi(Tooling) public import NavState
 import NavStateModel
 
 /// Which saved scene each window of an app shows, so that a window's

@@ -1,5 +1,5 @@
 import Foundation
-import NavState
+@_spi(Tooling) import NavState
 @testable import NavStateTestSupport
 @testable import NavStoreTestSupport
 import Testing

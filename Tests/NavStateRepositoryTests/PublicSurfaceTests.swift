@@ -80,6 +80,39 @@ struct PublicSurfaceTests {
         }
     }
 
+    /// The calls an app may make on a store without `await`: none of them
+    /// waits on the file. Every other call is `async`, or for tools
+    /// (`@_spi(Tooling)`).
+    static let synchronousAppCalls: Set<String> = ["inMemory", "defaultURL", "check", "suspendImmediately", "resume"]
+
+    /// The store's public functions and initialisers that are not `async`
+    /// and not for tools, by name.
+    static func synchronousStoreCalls() throws -> Set<String> {
+        let directory = sources.appendingPathComponent("NavState")
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+        let declaration = #/(?m)^\s*(@[^\n]*?\s)?public\s+(?:static\s+|convenience\s+|mutating\s+)*(func\s+(\w+)|init)([^{]*)\{/#
+        var names: Set<String> = []
+        while let url = enumerator.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for match in text.matches(of: declaration) {
+                let attributes = match.1.map(String.init) ?? ""
+                let signature = String(match.4)
+                guard !attributes.contains("_spi"), !signature.contains(" async") else { continue }
+                names.insert(match.3.map(String.init) ?? "init")
+            }
+        }
+        return names
+    }
+
+    @Test func anAppCallsNothingThatBlocksOnTheFile() throws {
+        let found = try Self.synchronousStoreCalls()
+        // Initialisers of configuration values, not of the store.
+        let blocking = found.subtracting(Self.synchronousAppCalls).subtracting(["init"])
+        #expect(blocking.isEmpty, "public synchronous store calls: \(blocking.sorted())")
+        #expect(found.isSuperset(of: ["inMemory", "check"]), "the scan sees the store's synchronous calls")
+    }
+
     /// README.md gives the count an app sees, as it is.
     @Test func theReadmeGivesTheCount() throws {
         let readme = try String(contentsOf: Self.sources.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)

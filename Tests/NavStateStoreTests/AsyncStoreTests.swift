@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
-@testable import NavState
+@_spi(Tooling) @testable import NavState
 @_spi(Tooling) import NavState
 import NavStateTooling
 import NavStateSQLite

@@ -1,5 +1,5 @@
 import Foundation
-@testable import NavState
+@_spi(Tooling) @testable import NavState
 @testable import NavStateModel
 @_spi(Tooling) import NavState
 import NavStateTooling

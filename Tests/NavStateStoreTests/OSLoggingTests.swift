@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-@testable import NavState
+@_spi(Tooling) @testable import NavState
 @testable import NavStateTestSupport
 @testable import NavStoreTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-@testable import NavState
+@_spi(Tooling) @testable import NavState
 import NavStateSQLite
 @_spi(Tooling) import NavState
 import NavStateTooling

@@ -1,4 +1,4 @@
-@testable import NavState
+@_spi(Tooling) @testable import NavState
 import Testing
 
 /// `SlotMap` holds a revision's slots as a dictionary keyed by slot would:

@@ -47,7 +47,7 @@ extension NavStore {
     ///
     /// - Returns: Whether the scene existed.
     @discardableResult
-    public func delete(scene: String) throws(NavStoreError) -> Bool {
+    @_spi(Tooling) public func delete(scene: String) throws(NavStoreError) -> Bool {
         let deleted = try withConnection("delete") { (store: inout State) throws(SQLiteError) -> Bool in
             store.cache.forget(scene)
             let connection = store.connection

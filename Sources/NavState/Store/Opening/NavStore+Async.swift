@@ -20,7 +20,7 @@ extension NavStore {
     /// `work` runs after the async calls made on this store before it, and
     /// before those made after it; each store call in it is its own
     /// transaction.
-    public func perform<T: Sendable>(
+    @_spi(Tooling) public func perform<T: Sendable>(
         _ work: @escaping @Sendable (NavStore) throws(NavStoreError) -> T
     ) async throws(NavStoreError) -> T {
         try await Self.run(on: queue) { [self] in Self.outcome { () throws(NavStoreError) in try work(self) } }

@@ -39,7 +39,7 @@ extension NavStore {
     /// let (store, recovery) = try await NavStore.openRecovering(path: url.path)
     /// if let recovery { logger.error("navigation state reset: \(recovery.error); kept at \(recovery.movedTo ?? path)") }
     /// ```
-    public static func openRecovering(
+    @_spi(Tooling) public static func openRecovering(
         path: String, configuration: Configuration = Configuration()
     ) throws(NavStoreError) -> (store: NavStore, recovery: StoreRecovery?) {
         let failure: NavStoreError

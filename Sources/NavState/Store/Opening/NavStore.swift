@@ -81,7 +81,7 @@ public final class NavStore: Sendable {
     ///
     /// - Throws: ``NavStoreError``: a file that is not SQLite, belongs to
     ///   another app, or has a newer schema is refused and left byte-identical.
-    public convenience init(path: String, configuration: Configuration = Configuration()) throws(NavStoreError) {
+    @_spi(Tooling) public convenience init(path: String, configuration: Configuration = Configuration()) throws(NavStoreError) {
         try self.init(opening: path, configuration: configuration, readOnly: false)
     }
 
@@ -95,7 +95,7 @@ public final class NavStore: Sendable {
     ///
     /// - Throws: ``NavStoreError/fileNotFound(path:)`` when there is no file,
     ///   and the same refusals as ``init(path:configuration:)``.
-    public convenience init(readingAt path: String, configuration: Configuration = Configuration()) throws(NavStoreError) {
+    @_spi(Tooling) public convenience init(readingAt path: String, configuration: Configuration = Configuration()) throws(NavStoreError) {
         try self.init(opening: path, configuration: configuration, readOnly: true)
     }
 

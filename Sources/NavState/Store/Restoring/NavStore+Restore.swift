@@ -126,13 +126,13 @@ extension NavStore {
 
     /// Tells the crash-loop guard that the app came up with a restored
     /// state, so that revision is not counted against it any more.
-    public func confirmRestore(_ restored: RestoredScene) throws(NavStoreError) {
+    @_spi(Tooling) public func confirmRestore(_ restored: RestoredScene) throws(NavStoreError) {
         guard let revision = restored.report.revision else { return }
         try confirmRestore(scene: restored.report.scene, revision: revision)
     }
 
     /// Confirms a restore of `revision` of `scene`; see `confirmRestore(_:)`.
-    public func confirmRestore(scene: String, revision: Int) throws(NavStoreError) {
+    @_spi(Tooling) public func confirmRestore(scene: String, revision: Int) throws(NavStoreError) {
         try withConnection("confirm restore") { (store: inout State) throws(SQLiteError) in
             try RestoreAttempts.confirm(store.connection, scene: scene, revision: revision)
         }

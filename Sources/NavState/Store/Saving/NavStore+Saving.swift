@@ -27,7 +27,7 @@ extension NavStore {
     ///     entry is saved.
     /// - Returns: The new revision and what the save wrote and left out.
     @discardableResult
-    public func save(
+    @_spi(Tooling) public func save(
         _ state: SceneState<NavEntry>,
         scene: String,
         expectedHead: Int? = nil,
@@ -47,7 +47,7 @@ extension NavStore {
     /// variant of the same name. See `save(_:scene:expectedHead:registry:)`
     /// for what a save leaves out and when it creates no revision.
     @discardableResult
-    public func save(
+    @_spi(Tooling) public func save(
         _ state: SceneState<AnyDestination>,
         scene: String,
         expectedHead: Int? = nil
