@@ -14,7 +14,7 @@ func appUpdate() async throws {
     var version1 = DestinationRegistry()
     try version1.register(OrderDetail.self, as: "orders.detail")
     try version1.register(Promo.self, as: "promo")
-    try await store.save(SceneState(root: [
+    try await store.save(SceneState(stack: [
         try AnyDestination(OrderDetail(id: 42), in: version1),
         try AnyDestination(Promo(code: "SPRING"), in: version1),
     ]), scene: "main")
@@ -29,7 +29,7 @@ func appUpdate() async throws {
     for dropped in restored.report.dropped {
         print("not restored: \(dropped)")  // stack 0 position 1 'promo': unknown type
     }
-    let path = NavPath(restored.state.root, registry: version2)
+    let path = NavPath(restored.state.contentStack, registry: version2)
     // … once the first screen is on display:
     try await store.confirmRestore(restored)
     // snippet.end

@@ -25,10 +25,10 @@ func quickStart() async throws {
     // In an app: try await NavStore.open(path: NavStore.defaultURL().path)
     let store = try NavStore.inMemory()
     // From the main actor: SQLite runs on the store's own queue.
-    let saved = try await store.save(SceneState(root: Array(path)), scene: "main")
+    let saved = try await store.save(SceneState(stack: Array(path)), scene: "main")
     // The next launch: the state back, typed, and what was left out.
     let restored = try await store.restore(scene: "main", registry: registry)
-    precondition(restored.state.root == Array(path) && restored.report.revision == saved.revision)
+    precondition(restored.state.contentStack == Array(path) && restored.report.revision == saved.revision)
     try await store.confirmRestore(restored)
     // snippet.end
     print("saved revision \(saved.revision) with \(path.count) destinations")

@@ -148,7 +148,7 @@ public final class NavigationPathSaver {
             restoreReport = restored.report
             // The view shows nothing until this returns, so no change can
             // have come meanwhile: the restored stack is the stack.
-            destinations = restored.state.root
+            destinations = restored.state.contentStack
             if restored.report.revision != nil { awaitingConfirmation = restored }
         } catch {
             lastError = error
@@ -270,7 +270,7 @@ public final class NavigationPathSaver {
         guard let store else { return }
         while isDirty {
             isDirty = false
-            let state = SceneState(root: destinations)
+            let state = SceneState(stack: destinations)
             do {
                 try await store.save(state, scene: scene)
                 lastError = nil

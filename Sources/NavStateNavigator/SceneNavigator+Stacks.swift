@@ -13,8 +13,8 @@ extension SceneNavigator {
     /// selected tab's (``path(at:)`` reads any stack). Setting it (SwiftUI
     /// does when the user swipes back) changes the state and saves it.
     public var path: NavPath {
-        get { NavPath(state.root, registry: registry) }
-        set { change { $0.root = newValue.elements } }
+        get { NavPath(state.contentStack, registry: registry) }
+        set { change { $0.contentStack = newValue.elements } }
     }
 
     /// The presentations shown above the root stack, bottom first.

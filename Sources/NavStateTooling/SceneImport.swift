@@ -34,7 +34,7 @@ public enum SceneImport {
         switch resolved {
         case .swiftui:
             do {
-                state = SceneState(root: try PathRepresentation.entries(from: bytes))
+                state = SceneState(stack: try PathRepresentation.entries(from: bytes))
             } catch {
                 throw .wireFormat(error)
             }
@@ -120,7 +120,7 @@ public enum SceneImport {
                     }
                     state.presentations[last].stack.append(entry)
                 } else {
-                    state.root.append(entry)
+                    state.contentStack.append(entry)
                 }
             case .sheet(let withNavigation):
                 state.presentations.append(Presentation(method: withNavigation ? .managedSheet : .sheet, destination: entry))

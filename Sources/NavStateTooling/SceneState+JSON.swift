@@ -216,7 +216,7 @@ extension SceneState where Element == NavEntry {
         let isTree = !isOneStackPerLevel
         let document = SceneDocument(
             format: isTree ? SceneDocument.treeFormatName : SceneDocument.formatName,
-            root: tree(content) == nil ? SceneDocument.strings(root) : nil,
+            root: tree(content) == nil ? SceneDocument.strings(contentStack) : nil,
             content: tree(content),
             presentations: presentations.map {
                 SceneDocument.PresentationDocument(
@@ -256,7 +256,7 @@ extension SceneState where Element == NavEntry {
         if let content = document.content {
             state.content = content
         } else {
-            state.root = try SceneDocument.entries(document.root ?? [], "the root stack")
+            state.contentStack = try SceneDocument.entries(document.root ?? [], "the root stack")
         }
         for (offset, presentation) in document.presentations.enumerated() {
             let level = offset + 1

@@ -20,13 +20,13 @@ struct CLIGoldenTests {
         try store.save(StoreFixtures.richState(), scene: "main")
         clock.advance(by: 60)
         var second = StoreFixtures.richState()
-        second.root.append(StoreFixtures.entry("3"))
+        second.contentStack.append(StoreFixtures.entry("3"))
         second.values["selectedTab"] = nil
         try store.save(second, scene: "main")
         clock.advance(by: 60)
-        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "other")
-        try store.save(SceneState(root: [StoreFixtures.entry("2")]), scene: "設定")
-        try store.save(SceneState(root: [StoreFixtures.entry("3"), StoreFixtures.entry("4")]), scene: "🛒 cart")
+        try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "other")
+        try store.save(SceneState(stack: [StoreFixtures.entry("2")]), scene: "設定")
+        try store.save(SceneState(stack: [StoreFixtures.entry("3"), StoreFixtures.entry("4")]), scene: "🛒 cart")
         return (directory, path)
     }
 

@@ -17,9 +17,9 @@ struct CLITests {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         try store.save(StoreFixtures.richState(), scene: "main")
         var second = StoreFixtures.richState()
-        second.root.append(StoreFixtures.entry("3"))
+        second.contentStack.append(StoreFixtures.entry("3"))
         try store.save(second, scene: "main")
-        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "other")
+        try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "other")
         return (directory, path)
     }
 
@@ -57,7 +57,7 @@ struct CLITests {
         let db = directory.path("env.sqlite")
         let imported = try navstate.run(["import", "main", "-"], environment: ["NAVSTATE_DB": db], input: Data(#"["Si","5"]"#.utf8))
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(try NavStore(readingAt: db).load(scene: "main")?.state.root == [NavEntry(tag: "Si", payload: "5")])
+        #expect(try NavStore(readingAt: db).load(scene: "main")?.state.contentStack == [NavEntry(tag: "Si", payload: "5")])
     }
 
     @Test func defaultDatabaseIsNavstateSqliteInTheWorkingDirectory() throws {
@@ -100,7 +100,7 @@ struct CLITests {
         let imported = try navstate.run(["import", "main", file, "--db", db])
         #expect(imported.text.contains("flowstacks"))
         let state = try #require(try NavStore(readingAt: db).load(scene: "main")).state
-        #expect(state.root.map(\.payload) == ["1"])
+        #expect(state.contentStack.map(\.payload) == ["1"])
         #expect(state.presentations.map(\.method) == [.managedSheet])
         let swiftui = try navstate.run(["export", "main", "--db", db])
         expectOneLineError(swiftui, mentioning: "--format scene")
@@ -414,7 +414,7 @@ struct CLITests {
         let store = try NavStore(path: db, configuration: StoreFixtures.quiet())
         let payload = "\"" + String(repeating: "x", count: 30_000) + "\""
         for index in 0..<40 {
-            try store.save(SceneState(root: [NavEntry(tag: "String", payload: payload)]), scene: "scene-\(index)")
+            try store.save(SceneState(stack: [NavEntry(tag: "String", payload: payload)]), scene: "scene-\(index)")
         }
         try store.checkpointWAL()
         for index in 0..<39 { try store.delete(scene: "scene-\(index)") }

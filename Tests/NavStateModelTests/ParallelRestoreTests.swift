@@ -49,7 +49,7 @@ struct ParallelRestoreTests {
     /// A 300-deep root, a sheet over it with a 100-deep stack, and a short
     /// cover on top.
     static let deepState = SceneState(
-        root: stack(300, from: 0),
+        stack: stack(300, from: 0),
         presentations: [
             Presentation(method: .managedSheet, destination: entry(1000), stack: stack(100, from: 1001)),
             Presentation(method: .managedCover, destination: entry(2000), stack: stack(10, from: 2001)),
@@ -70,17 +70,17 @@ struct ParallelRestoreTests {
         #expect(await askedInParallel.ids == askedOneByOne.ids)
         // The state has something of every kind, so each policy has work.
         #expect(parallel.dropped.count > 30)
-        if policy == .dropUndecodable { #expect(parallel.state.root.count > 200) }
+        if policy == .dropUndecodable { #expect(parallel.state.contentStack.count > 200) }
     }
 
     @Test func onlyStacksOf64EntriesOrMoreAreDecodedInParallel() async throws {
         let registry = try Samples.registry()
         #expect(DestinationRegistry.parallelDecodeMinimum == 64)
-        let short = SceneState(root: Self.stack(63, from: 0))
+        let short = SceneState(stack: Self.stack(63, from: 0))
         #expect(await registry.decodedInParallel(short).isEmpty)
 
         let long = SceneState(
-            root: Self.stack(64, from: 0),
+            stack: Self.stack(64, from: 0),
             presentations: [Presentation(method: .managedSheet, destination: Self.entry(500), stack: Self.stack(63, from: 501))])
         let decoded = await registry.decodedInParallel(long)
         // Every distinct entry of the 64-deep root but the never-persisted

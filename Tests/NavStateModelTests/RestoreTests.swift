@@ -163,7 +163,7 @@ struct RestoreTests {
         let good = NavEntry(tag: "Int", payload: "1")
         let bad = NavEntry(tag: "gone", payload: "{}")
         let saved = SceneState(
-            root: [good, bad, good, good],
+            stack: [good, bad, good, good],
             checkpoints: [
                 Checkpoint(name: "root", stack: .root, entriesKept: 0),
                 Checkpoint(name: "onBad", stack: .root, entriesKept: 2),
@@ -171,14 +171,14 @@ struct RestoreTests {
                 Checkpoint(name: "top", stack: .root, entriesKept: 4),
             ])
         let dropped = await restore(saved, registry)
-        #expect(dropped.state.root.count == 3)
+        #expect(dropped.state.contentStack.count == 3)
         #expect(dropped.state.checkpoints == [
             Checkpoint(name: "root", stack: .root, entriesKept: 0),
             Checkpoint(name: "onThird", stack: .root, entriesKept: 2),
             Checkpoint(name: "top", stack: .root, entriesKept: 3),
         ])
         let truncated = await restore(saved, registry, .truncateAtFirstFailure)
-        #expect(truncated.state.root.count == 1)
+        #expect(truncated.state.contentStack.count == 1)
         #expect(truncated.state.checkpoints == [Checkpoint(name: "root", stack: .root, entriesKept: 0)])
         #expect(truncated.dropped.map(\.location) == [.stack(.root, position: 1), .stack(.root, position: 2), .stack(.root, position: 3)])
         #expect(truncated.dropped.map(\.reason.code) == ["unknown-type", "above-dropped-entry", "above-dropped-entry"])
@@ -190,7 +190,7 @@ struct RestoreTests {
         let registry = try Samples.registry()
         let one = NavEntry(tag: "Int", payload: "1")
         let saved = SceneState(
-            root: [one],
+            stack: [one],
             presentations: [
                 Presentation(method: .managedSheet, destination: one, stack: [one]),
                 Presentation(method: .managedCover, destination: NavEntry(tag: "gone", payload: "{}"), stack: [one, one]),
@@ -212,14 +212,14 @@ struct RestoreTests {
     @Test func allOrNothingKeepsNothingWhenAnythingFails() async throws {
         let registry = try Samples.registry()
         let saved = SceneState(
-            root: [NavEntry(tag: "Int", payload: "1"), NavEntry(tag: "gone", payload: "{}")],
+            stack: [NavEntry(tag: "Int", payload: "1"), NavEntry(tag: "gone", payload: "{}")],
             values: ["tab": NavEntry(tag: "Int", payload: "2")])
         let result = await restore(saved, registry, .allOrNothing)
         #expect(result.state.isEmpty)
         #expect(result.dropped.count == 3)
         #expect(result.dropped.filter { $0.reason == .allOrNothing }.map(\.location) == [.stack(.root, position: 0), .value("tab")])
-        let clean = await restore(SceneState(root: [NavEntry(tag: "Int", payload: "1")]), registry, .allOrNothing)
-        #expect(clean.state.root.count == 1)
+        let clean = await restore(SceneState(stack: [NavEntry(tag: "Int", payload: "1")]), registry, .allOrNothing)
+        #expect(clean.state.contentStack.count == 1)
         #expect(clean.dropped.isEmpty)
     }
 }

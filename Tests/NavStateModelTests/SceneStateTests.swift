@@ -11,7 +11,7 @@ struct SceneStateTests {
 
     @Test func returningDismissesPresentationsAboveAndPopsToTheIndex() throws {
         let state = try tree().returning(to: "detail", value: e("42"))
-        #expect(state.root == [e("1"), e("2")])
+        #expect(state.contentStack == [e("1"), e("2")])
         #expect(state.presentations.isEmpty)
         #expect(state.checkpoints.map(\.name) == ["home", "detail"])
         try state.validate()
@@ -19,7 +19,7 @@ struct SceneStateTests {
 
     @Test func returningInsideAManagedPresentationKeepsWhatIsBelow() throws {
         let state = try tree().returning(to: "sheet")
-        #expect(state.root == tree().root)
+        #expect(state.contentStack == tree().contentStack)
         #expect(state.presentations.count == 1)
         #expect(state.presentations[0].stack == [e("5")])
         #expect(state.checkpoints.map(\.name) == ["home", "detail", "sheet"])
@@ -27,7 +27,7 @@ struct SceneStateTests {
 
     @Test func returningHomeEmptiesEverything() throws {
         let state = try tree().returning(to: "home")
-        #expect(state.root.isEmpty)
+        #expect(state.contentStack.isEmpty)
         #expect(state.presentations.isEmpty)
         #expect(state.checkpoints == [Checkpoint(name: "home", stack: .root, entriesKept: 0)])
     }
@@ -43,7 +43,7 @@ struct SceneStateTests {
         var state = tree()
         state.checkpoints.append(Checkpoint(name: "home", stack: .presentation(1), entriesKept: 0))
         let returned = try state.returning(to: "home")
-        #expect(returned.root == tree().root)
+        #expect(returned.contentStack == tree().contentStack)
         #expect(returned.presentations.count == 1)
         #expect(returned.presentations[0].stack.isEmpty)
     }
@@ -63,9 +63,9 @@ struct SceneStateTests {
     @Test func typedDestinationsCheckTheirStableName() throws {
         let registry = try Samples.registry()
         let state = SceneState<AnyDestination>(
-            root: [try AnyDestination(ShopRoute.home, in: registry)],
+            stack: [try AnyDestination(ShopRoute.home, in: registry)],
             checkpoints: [Checkpoint(name: "pick", stack: .root, entriesKept: 1, valueType: "shop")])
-        #expect(try state.returning(to: "pick", value: AnyDestination(ShopRoute.home, in: registry)).root.count == 1)
+        #expect(try state.returning(to: "pick", value: AnyDestination(ShopRoute.home, in: registry)).contentStack.count == 1)
         #expect(throws: SceneStateError.checkpointValueMismatch(checkpoint: "pick", expected: "shop", got: "Int")) {
             _ = try state.returning(to: "pick", value: AnyDestination(5, in: registry))
         }
@@ -82,7 +82,7 @@ struct SceneStateTests {
             try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: .presentation(-1), entriesKept: 0)]).validate()
         }
         #expect(throws: SceneStateError.checkpointBeyondStack(checkpoint: "x", stack: .root, keeps: 2, entries: 1)) {
-            try SceneState(root: [e("1")], checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 2)]).validate()
+            try SceneState(stack: [e("1")], checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 2)]).validate()
         }
     }
 }

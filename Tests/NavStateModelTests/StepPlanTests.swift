@@ -8,8 +8,8 @@ import Testing
 struct StepPlanTests {
     private static func naive<E: NavElement>(_ from: SceneState<E>, _ to: SceneState<E>) -> Int {
         var count = from.presentations.isEmpty ? 0 : 1
-        count += from.root.isEmpty ? 0 : 1
-        count += to.root.count + to.presentations.reduce(0) { $0 + 1 + $1.stack.count }
+        count += from.contentStack.isEmpty ? 0 : 1
+        count += to.contentStack.count + to.presentations.reduce(0) { $0 + 1 + $1.stack.count }
         count += Set(from.values.keys).union(to.values.keys).filter { from.values[$0] != to.values[$0] }.count
         // Popping everything drops every checkpoint on the way, so this plan
         // sets the target's last whenever there are any.
@@ -24,7 +24,7 @@ struct StepPlanTests {
     /// then present the rest; values and checkpoints as for one stack.
     private static func treeBound<E: NavElement>(_ from: SceneState<E>, _ to: SceneState<E>) -> Int {
         var count = from.presentations.isEmpty ? 0 : 1
-        count += to.content.stackCount + 1 + 1 + to.root.count + 2 * to.content.stackCount
+        count += to.content.stackCount + 1 + 1 + to.contentStack.count + 2 * to.content.stackCount
         count += to.presentations.reduce(0) { $0 + 1 + max(1, $1.stack.count) }
         count += Set(from.values.keys).union(to.values.keys).filter { from.values[$0] != to.values[$0] }.count
         count += from.checkpoints.isEmpty && to.checkpoints.isEmpty ? 0 : 1
@@ -100,17 +100,17 @@ struct StepPlanTests {
     }
 
     @Test func pushingOneEntryIsOneStep() {
-        let a = SceneState(root: [SceneFixtures.entry("1")])
+        let a = SceneState(stack: [SceneFixtures.entry("1")])
         var b = a
-        b.root.append(SceneFixtures.entry("2"))
+        b.contentStack.append(SceneFixtures.entry("2"))
         #expect(a.steps(to: b) == [.push(SceneFixtures.entry("2"))])
         #expect(b.steps(to: a) == [.pop(count: 1)])
     }
 
     @Test func changingTheRootUnderASheetDismissesItFirst() {
         let one = SceneFixtures.entry("1")
-        let a = SceneState(root: [one], presentations: [Presentation(method: .sheet, destination: one)])
-        let b = SceneState(root: [one, one])
+        let a = SceneState(stack: [one], presentations: [Presentation(method: .sheet, destination: one)])
+        let b = SceneState(stack: [one, one])
         #expect(a.steps(to: b) == [.dismiss(count: 1), .push(one)])
     }
 

@@ -46,7 +46,7 @@ struct TreeTests {
 
     @Test func rootIsTheStackOnScreenAndPushesGoThere() throws {
         var state = SceneState<NavEntry>(content: tabs(["home", "orders"], selected: "orders"))
-        state.root.append(one)
+        state.contentStack.append(one)
         #expect(state.stack(.tab("orders")) == [one])
         #expect(state.stack(.tab("home")) == [])
         #expect(state.stackOnScreen == .tab("orders"))
@@ -93,7 +93,7 @@ struct TreeTests {
 
     @Test func aNeverPersistedEntryInAnotherTabTakesOnlyItsStack() {
         var state = SceneState<NavEntry>(content: tabs(["home", "orders"], selected: "home"))
-        state.root = [one]
+        state.contentStack = [one]
         try? state.setStack(.tab("orders"), to: [one, two, one])
         state.presentations = [Presentation(method: .sheet, destination: one)]
         let (kept, omitted) = state.omittingNeverPersisted { $0 == two }
@@ -144,7 +144,7 @@ struct TreeTests {
     }
 
     @Test func aStackThatBecameATabBarGoesToTheTabOnScreen() {
-        let saved = SceneState<NavEntry>(root: [one, two], checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 1)])
+        let saved = SceneState<NavEntry>(stack: [one, two], checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 1)])
         let (fitted, dropped, changes) = saved.fitted(to: tabs(["home", "orders"]))
         #expect(fitted.stack(.tab("home")) == [one, two])
         #expect(fitted.stack(.tab("orders")) == [])
@@ -153,7 +153,7 @@ struct TreeTests {
         #expect(fitted.checkpoints == [Checkpoint(name: "x", stack: .tab("home"), entriesKept: 1)])
         // And back: the tab on screen becomes the stack, the others go.
         let (back, lost, _) = fitted.fitted(to: NavContainer<NavEntry>.stack([]))
-        #expect(back.root == [one, two])
+        #expect(back.contentStack == [one, two])
         #expect(lost.isEmpty)
     }
 

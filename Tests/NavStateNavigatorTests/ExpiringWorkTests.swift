@@ -49,6 +49,6 @@ struct ExpiringWorkTests {
         #expect(navigator.path.count == 1)
         store.resume()
         try await navigator.flush()
-        #expect(try await store.load(scene: "main")?.state.root.count == 1)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 1)
     }
 }

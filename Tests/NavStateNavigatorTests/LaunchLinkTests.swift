@@ -47,7 +47,7 @@ struct LaunchLinkTests {
         #expect(Array(navigator.path).compactMap { $0.as(Route.self) } == [.saved(1), .saved(2), .linked(7)])
         try await navigator.confirm()
         try await navigator.flush()
-        #expect(try await store.load(scene: "main")?.state.root.count == 3)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 3)
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
@@ -77,7 +77,7 @@ struct LaunchLinkTests {
         // Nothing restored was shown: the guard counts no unconfirmed launch.
         #expect(try store.unconfirmedRestores(scene: "main").isEmpty)
         try await navigator.flush()
-        #expect(try await store.load(scene: "main")?.state.root.count == 1)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 1)
     }
 
     /// Without a link, the policy changes nothing.
@@ -104,7 +104,7 @@ struct LaunchLinkTests {
         #expect(Array(navigator.path).compactMap { $0.as(Route.self) } == [.saved(1), .saved(2), .linked(5)])
         try await navigator.confirm()
         try await navigator.flush()
-        #expect(try await store.load(scene: "main")?.state.root.count == 3)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 3)
 
         // With `replaceRestoredState` it starts from the empty state.
         let other = try launch(store)

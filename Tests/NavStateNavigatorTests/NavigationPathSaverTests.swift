@@ -46,10 +46,10 @@ struct NavigationPathSaverTests {
         let two = try swiftUIJSON([TruckRoute.truck, TruckRoute.order(id: 4)])
         #expect(first.pathChanged(count: 2, keepsEntries: true, codableJSON: { two }))
         await first.flush()
-        #expect(try await store.load(scene: "main")?.state.root.count == 2)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 2)
         #expect(first.pathChanged(count: 1, keepsEntries: true, codableJSON: { nil }))
         await first.flush()
-        #expect(try await store.load(scene: "main")?.state.root.count == 1)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 1)
 
         let clock = HandClock()
         let relaunched = try saver(store, clock: clock)
@@ -59,13 +59,13 @@ struct NavigationPathSaverTests {
         // Changes before the confirmation wait for it.
         #expect(relaunched.pathChanged(count: 2, keepsEntries: true, codableJSON: { two }))
         await relaunched.flush()
-        #expect(try await store.load(scene: "main")?.state.root.count == 1)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 1)
         relaunched.contentAppeared()
         await eventually("the settle wait") { clock.waiting.count == 1 }
         clock.advance()
         await eventually("the launch is confirmed") { relaunched.isSettled }
         await relaunched.flush()
-        #expect(try await store.load(scene: "main")?.state.root.count == 2)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 2)
         #expect(try store.unconfirmedRestores(scene: "main").isEmpty)
     }
 
@@ -109,7 +109,7 @@ struct NavigationPathSaverTests {
         #expect(relaunched.phaseChanged(to: .active) == nil)
         #expect(!store.isSuspended)
         #expect(try store.unconfirmedRestores(scene: "main").isEmpty)
-        #expect(try await store.load(scene: "main")?.state.root.count == 2)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 2)
     }
 
     @Test func aStoreThatCannotBeOpenedGivesAnEmptyStackAndSaysWhy() async throws {

@@ -54,7 +54,7 @@ struct NavigationPathTests {
         #expect(navigator.applyNavigationPath(count: 2, keepsEntries: true, codableJSON: { pushed }, at: .root))
         #expect(routes(navigator) == [.list, .detail(id: 7)])
         try await navigator.flush()
-        #expect(try await store.load(scene: "main")?.state.root.count == 2)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 2)
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
@@ -122,12 +122,12 @@ struct NavigationPathTests {
         let navigator = try navigator(store, registry: registry)
         try await navigator.restore()
         #expect(navigator.applyNavigationPath(count: 2, keepsEntries: false, codableJSON: { data }, at: .root))
-        #expect(navigator.state.root.count == 2)
+        #expect(navigator.state.contentStack.count == 2)
         try await navigator.flush()
 
         let relaunched = try self.navigator(store, registry: registry)
         try await relaunched.restore()
-        let written = try NavPath(relaunched.state.root, registry: registry).representation(style: .qualified)
+        let written = try NavPath(relaunched.state.contentStack, registry: registry).representation(style: .qualified)
         let expected = String(decoding: data, as: UTF8.self)
             .replacingOccurrences(of: "NavigationBackportApp.EmojiVisualisation", with: String(reflecting: EmojiVisualisation.self))
         #expect(String(decoding: written, as: UTF8.self) == expected)

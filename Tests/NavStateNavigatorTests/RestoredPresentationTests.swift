@@ -52,7 +52,7 @@ struct RestoredPresentationTests {
         try await relaunched.restore()
 
         // The first update: the root stack and the first presentation.
-        #expect(relaunched.state.root == saved.root)
+        #expect(relaunched.state.contentStack == saved.contentStack)
         #expect(relaunched.state.presentations == Array(saved.presentations.prefix(1)))
         #expect(relaunched.pendingPresentations == Array(saved.presentations.dropFirst()))
         #expect(relaunched.state.checkpoints.map(\.name) == ["home", "cart"])
@@ -127,7 +127,7 @@ struct RestoredPresentationTests {
         store.resume()
         try navigator.push(Screen.home)
         try await navigator.flush()
-        #expect(try await store.load(scene: "main")?.state.root.count == 1)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 1)
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
@@ -145,7 +145,7 @@ struct RestoredPresentationTests {
         try await relaunched.flush()
         let head = try #require(try await store.load(scene: "main"))
         #expect(head.state.presentations.isEmpty)
-        #expect(head.state.root.count == saved.root.count)
+        #expect(head.state.contentStack.count == saved.contentStack.count)
         #expect(relaunched.lastSaveError == nil)
     }
 }

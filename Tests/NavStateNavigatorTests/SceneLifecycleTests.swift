@@ -74,7 +74,7 @@ struct SceneLifecycleTests {
         let lifecycle = SceneLifecycle(navigator: try navigator(store), timing: timing, sleep: clock.sleep)
         await lifecycle.viewAppeared()
         #expect(lifecycle.navigator.hasRestored)
-        #expect(lifecycle.navigator.state.root.count == 2)
+        #expect(lifecycle.navigator.state.contentStack.count == 2)
 
         // No restored screen is on screen yet: nothing is confirmed, however
         // long the main actor runs.
@@ -121,7 +121,7 @@ struct SceneLifecycleTests {
         #expect(report.skipped.first?.unconfirmedRestores == 2)
         #expect(report.skipped.first?.revision == report.headRevision)
         #expect(report.revision != report.headRevision)
-        #expect(third.navigator.state.root.count < 2)
+        #expect(third.navigator.state.contentStack.count < 2)
     }
 
     // MARK: Defect 4: restored sheets
@@ -211,7 +211,7 @@ struct SceneLifecycleTests {
         await job.run()
         #expect(lifecycle.isSettled)
         #expect(try await unconfirmed(store) == 0)
-        #expect(try await store.load(scene: "main")?.state.root.count == 3)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 3)
         clock.advance()  // the cancelled settle wait confirms nothing twice
         await letQueuedWorkRun()
     }
@@ -299,13 +299,13 @@ struct SceneLifecycleTests {
         ended.withLock { $0 = true }
         watchdog.cancel()
         #expect(store.isSuspended)
-        #expect(navigator.state.root.count == 3, "the navigator keeps its state")
+        #expect(navigator.state.contentStack.count == 3, "the navigator keeps its state")
         try other.execute("ROLLBACK")
 
         lifecycle.phaseChanged(to: .active)
         #expect(!store.isSuspended)
         await eventually("the refused state is saved") { navigator.lastSaveError == nil && navigator.savesCompleted > 0 }
-        #expect(try await store.load(scene: "main")?.state.root.count == 3)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 3)
     }
 
     /// Two windows: the store is suspended only once both are in the
@@ -353,7 +353,7 @@ struct SceneLifecycleTests {
         #expect(lifecycle.isSettled)
         try lifecycle.navigator.push(Screen.item(1))
         try await lifecycle.navigator.flush()
-        #expect(try await store.load(scene: "main")?.state.root.count == 1)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 1)
     }
 
     // MARK: Defect 5: links before the navigator exists
@@ -374,6 +374,6 @@ struct SceneLifecycleTests {
         await lifecycle.viewAppeared()
         inbox.receive(9)  // after the restore: at once
         for link in links { try await link.value }
-        #expect(navigator.state.root.compactMap { $0.as(Screen.self) } == [.item(1), .item(2), .item(7), .item(8), .item(9)])
+        #expect(navigator.state.contentStack.compactMap { $0.as(Screen.self) } == [.item(1), .item(2), .item(7), .item(8), .item(9)])
     }
 }

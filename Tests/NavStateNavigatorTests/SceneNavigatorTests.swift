@@ -172,7 +172,7 @@ struct SceneNavigatorTests {
         try second.push(Shop.product(2))
         try await second.confirm()
         try await second.flush()
-        #expect(try await NavStore(readingAt: path).load(scene: "main")?.state.root.map(\.payload) == [
+        #expect(try await NavStore(readingAt: path).load(scene: "main")?.state.contentStack.map(\.payload) == [
             #"{"product":{"_0":1}}"#, #"{"product":{"_0":2}}"#,
         ])
         #expect(try NavStore(readingAt: path).unconfirmedRestores(scene: "main").isEmpty)
@@ -190,8 +190,8 @@ struct SceneNavigatorTests {
         try right.push(Shop.product(2))
         try await left.flush()
         try await right.flush()
-        #expect(try await store.load(scene: "window-1")?.state.root.count == 1)
-        #expect(try await store.load(scene: "window-2")?.state.root.count == 2)
+        #expect(try await store.load(scene: "window-1")?.state.contentStack.count == 1)
+        #expect(try await store.load(scene: "window-2")?.state.contentStack.count == 2)
         try await left.discardSavedState()
         #expect(try await store.load(scene: "window-1") == nil)
         #expect(try await store.load(scene: "window-2") != nil)
@@ -221,7 +221,7 @@ struct SceneNavigatorTests {
         navigator.pop()
         try await navigator.flush()
         #expect(navigator.lastSaveError == nil)
-        #expect(try await store.load(scene: "main")?.state.root.count == 2)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 2)
     }
 
     /// The tab bar of the issue: Home, Orders, Cart, each with its stack,
@@ -354,7 +354,7 @@ struct SceneNavigatorTests {
         try navigator.push(Shop.product(1))
         try navigator.present(Shop.cart, style: .sheet)
         let target = SceneState(
-            root: [try AnyDestination(Shop.home, in: registry), try AnyDestination(Shop.product(9), in: registry)],
+            stack: [try AnyDestination(Shop.home, in: registry), try AnyDestination(Shop.product(9), in: registry)],
             presentations: [Presentation(
                 method: .managedCover, destination: try AnyDestination(Shop.cart, in: registry),
                 stack: [try AnyDestination(Shop.product(10), in: registry)])])
@@ -385,7 +385,7 @@ struct SceneNavigatorTests {
         navigator.setCheckpoint("in cart")
         try await navigator.flush()
         let target = SceneState(
-            root: [try AnyDestination(Shop.home, in: registry)],
+            stack: [try AnyDestination(Shop.home, in: registry)],
             presentations: [Presentation(
                 method: .managedCover, destination: try AnyDestination(Shop.cart, in: registry),
                 stack: [try AnyDestination(Shop.product(10), in: registry)])],
@@ -449,7 +449,7 @@ struct SceneNavigatorTests {
         try navigator.push(Card(last4: "4242"))
         try await navigator.flush()
         #expect(navigator.path.count == 2)
-        #expect(try await store.load(scene: "main")?.state.root.map(\.tag) == ["shop"])
+        #expect(try await store.load(scene: "main")?.state.contentStack.map(\.tag) == ["shop"])
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)

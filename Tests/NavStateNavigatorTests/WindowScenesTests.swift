@@ -12,7 +12,7 @@ import Testing
 @MainActor
 struct WindowScenesTests {
     private func state(_ count: Int) -> SceneState<NavEntry> {
-        SceneState(root: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) })
+        SceneState(stack: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) })
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)

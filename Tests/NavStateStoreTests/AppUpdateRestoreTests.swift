@@ -29,7 +29,7 @@ struct AppUpdateRestoreTests {
         try path.append(HomeRoute.home)
         try path.append(OrderRoute(id: 7))
         try path.append(PromoRoute(code: "SPRING"))
-        try await store.save(SceneState(root: Array(path), checkpoints: [Checkpoint(name: "order", stack: .root, entriesKept: 2)]), scene: "main")
+        try await store.save(SceneState(stack: Array(path), checkpoints: [Checkpoint(name: "order", stack: .root, entriesKept: 2)]), scene: "main")
 
         var version2 = DestinationRegistry()
         try version2.register(HomeRoute.self, as: "home")
@@ -43,9 +43,9 @@ struct AppUpdateRestoreTests {
         ])
 
         let restored = try await store.restore(scene: "main", registry: version2)
-        #expect(restored.state.root.count == 2)
-        #expect(restored.state.root[0].as(HomeRoute.self) == .home)
-        #expect(restored.state.root[1].as(OrderScreen.self) == OrderScreen(orderID: 7, note: ""))
+        #expect(restored.state.contentStack.count == 2)
+        #expect(restored.state.contentStack[0].as(HomeRoute.self) == .home)
+        #expect(restored.state.contentStack[1].as(OrderScreen.self) == OrderScreen(orderID: 7, note: ""))
         #expect(restored.state.checkpoints == [Checkpoint(name: "order", stack: .root, entriesKept: 2)])
         #expect(restored.report.dropped.map(\.description) == ["stack root position 2 'promo': unknown type"])
         #expect(restored.report.revision == 1)
@@ -53,6 +53,6 @@ struct AppUpdateRestoreTests {
         // Saved again by version 2, the order is stored under its new name and version.
         try await store.confirmRestore(restored)
         try await store.save(restored.state, scene: "main")
-        #expect(try await store.load(scene: "main")?.state.root.map(\.wireTag) == ["home", "order@2"])
+        #expect(try await store.load(scene: "main")?.state.contentStack.map(\.wireTag) == ["home", "order@2"])
     }
 }

@@ -43,12 +43,12 @@ struct AsyncStoreTests {
         configuration.logger = Logger(label: "navstate.test") { _ in handler }
         let store = try NavStore.inMemory(configuration: configuration)
         store.queue.setSpecific(key: storeQueueKey, value: "the store's queue")
-        let saved = try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        let saved = try await store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         let loaded = try await store.load(scene: "main")
         #expect(loaded?.revision == saved.revision)
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
         try await store.confirmRestore(restored)
-        #expect(restored.state.root.first?.as(Int.self) == 1)
+        #expect(restored.state.contentStack.first?.as(Int.self) == 1)
         #expect(try await store.delete(scene: "main"))
         // Every event that comes from SQLite work was emitted on the
         // store's own queue; the restore's choice of revision and its load
@@ -70,7 +70,7 @@ struct AsyncStoreTests {
         let store = try NavStore.inMemory(configuration: configuration)
         store.queue.setSpecific(key: storeQueueKey, value: "the store's queue")
         for value in 1...3 {
-            try await store.save(SceneState(root: (1...value).map { StoreFixtures.entry("\($0)") }), scene: "main")
+            try await store.save(SceneState(stack: (1...value).map { StoreFixtures.entry("\($0)") }), scene: "main")
         }
         // Started after the saves, so it sees all three revisions.
         let pruned = try await store.perform { store throws(NavStoreError) in try store.prune(keepRevisions: 1) }
@@ -92,7 +92,7 @@ struct AsyncStoreTests {
         let store = try await NavStore.open(path: path, configuration: configuration)
         #expect(handler.queues(of: "opened store") == ["elsewhere"], "the open ran on the main thread")
         store.queue.setSpecific(key: storeQueueKey, value: "the store's queue")
-        try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try await store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         #expect(handler.queues(of: "saved scene") == ["the store's queue"])
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
@@ -122,7 +122,7 @@ struct AsyncStoreTests {
         var configuration = StoreFixtures.quiet()
         configuration.busyTimeout = .seconds(120)
         let store = try NavStore(path: path, configuration: configuration)
-        try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try await store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
 
         // Another writer (an app extension, say) holds the write lock.
         let other = try SQLiteConnection(path: path, mode: .readWrite(create: false))
@@ -130,7 +130,7 @@ struct AsyncStoreTests {
         var finished = false
         let save = Task { @MainActor in
             defer { finished = true }
-            return try await store.save(SceneState(root: [StoreFixtures.entry("2")]), scene: "main")
+            return try await store.save(SceneState(stack: [StoreFixtures.entry("2")]), scene: "main")
         }
         // The main actor keeps running other work while the save waits: a
         // save that blocked it could not let these ticks run until it ended.
@@ -150,18 +150,18 @@ struct AsyncStoreTests {
     @Test func asyncSavesLandInTheOrderTheyWereMade() async throws {
         let store = try NavStore.inMemory(configuration: StoreFixtures.keepingEveryRevision())
         for value in 1...50 {
-            try await store.save(SceneState(root: [StoreFixtures.entry(String(value))]), scene: "main")
+            try await store.save(SceneState(stack: [StoreFixtures.entry(String(value))]), scene: "main")
         }
         let history = try store.history(scene: "main")
         #expect(history.map(\.revision) == Array(1...50))
-        #expect(try await store.load(scene: "main")?.state.root.first?.payload == "50")
+        #expect(try await store.load(scene: "main")?.state.contentStack.first?.payload == "50")
     }
 
     @Test func anAsyncCallReportsTheStoresTypedError() async throws {
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-        try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try await store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         await #expect(throws: NavStoreError.conflict(scene: "main", expected: 0, actual: 1)) {
-            try await store.save(SceneState(root: [StoreFixtures.entry("2")]), scene: "main", expectedHead: 0)
+            try await store.save(SceneState(stack: [StoreFixtures.entry("2")]), scene: "main", expectedHead: 0)
         }
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite("Bounded history")
 struct BoundedHistoryTests {
     private func growingStates(_ count: Int) -> [SceneState<NavEntry>] {
-        (1...count).map { SceneState(root: (0..<($0 % 7 + 1)).map { StoreFixtures.entry("\($0)") } + [StoreFixtures.entry("\"\($0)\"")]) }
+        (1...count).map { SceneState(stack: (0..<($0 % 7 + 1)).map { StoreFixtures.entry("\($0)") } + [StoreFixtures.entry("\"\($0)\"")]) }
     }
 
     @Test func savesKeepTheLastTwentyRevisionsWithoutAPrune() throws {
@@ -77,7 +77,7 @@ struct BoundedHistoryTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         try await NavStore(path: path, configuration: StoreFixtures.quiet())
-            .save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+            .save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         for launch in 1...2 {
             // Each launch restores, saves what it restored as apps do on
             // their first change notification, then crashes.

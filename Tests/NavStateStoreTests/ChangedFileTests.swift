@@ -14,7 +14,7 @@ import Testing
 @Suite("Files changed under a store")
 struct ChangedFileTests {
     private func state(_ count: Int) -> SceneState<NavEntry> {
-        SceneState(root: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) })
+        SceneState(stack: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) })
     }
 
     private func savedStore(_ path: String, revisions: Int = 3) throws -> NavStore {
@@ -86,7 +86,7 @@ struct ChangedFileTests {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         for round in 0..<3 {
             for count in 0..<300 {
-                try store.save(SceneState(root: (0...count % 40).map { StoreFixtures.entry("\"\(round)-\($0)-\(String(repeating: "x", count: 200))\"") }), scene: "s\(count % 7)")
+                try store.save(SceneState(stack: (0...count % 40).map { StoreFixtures.entry("\"\(round)-\($0)-\(String(repeating: "x", count: 200))\"") }), scene: "s\(count % 7)")
             }
             _ = try store.checkpointWAL()
             for scene in 0..<7 { try store.delete(scene: "s\(scene)") }

@@ -18,7 +18,7 @@ struct CrashLoopGuardTests {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         var state = SceneState<NavEntry>()
         for index in 1...count {
-            state.root.append(StoreFixtures.entry(String(index)))
+            state.contentStack.append(StoreFixtures.entry(String(index)))
             try store.save(state, scene: "main")
         }
     }
@@ -38,7 +38,7 @@ struct CrashLoopGuardTests {
         #expect(third.report.revision == 1)
         #expect(third.report.skipped.map(\.revision) == [2])
         #expect(third.report.skipped.first?.unconfirmedRestores == 2)
-        #expect(third.state.root.count == 1)
+        #expect(third.state.contentStack.count == 1)
         // Launch 4 crashes on revision 1 too; launch 5 has nothing left.
         _ = try await launch(path)
         let fifth = try await launch(path)
@@ -73,7 +73,7 @@ struct CrashLoopGuardTests {
         #expect(recovered.report.revision == 1)
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         try await store.confirmRestore(recovered)
-        try await store.save(SceneState(root: [StoreFixtures.entry("9")]), scene: "main")
+        try await store.save(SceneState(stack: [StoreFixtures.entry("9")]), scene: "main")
         let next = try await launch(path)
         #expect(next.report.revision == 3)
         #expect(next.report.skipped.isEmpty)
@@ -111,7 +111,7 @@ struct CrashLoopGuardLimitTests {
         let writer = try NavStore(path: path, configuration: StoreFixtures.quiet())
         var state = SceneState<NavEntry>()
         for index in 1...20 {
-            state.root.append(StoreFixtures.entry("\(index)"))
+            state.contentStack.append(StoreFixtures.entry("\(index)"))
             try await writer.save(state, scene: "main")
         }
         var restoredRevisions: [Int?] = []
@@ -132,7 +132,7 @@ struct CrashLoopGuardLimitTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         let writer = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        for index in 1...5 { try await writer.save(SceneState(root: [StoreFixtures.entry("\(index)")]), scene: "main") }
+        for index in 1...5 { try await writer.save(SceneState(stack: [StoreFixtures.entry("\(index)")]), scene: "main") }
         let options = RestoreOptions(crashLoopLimit: 1, fallbackRevisions: 0)
         let first = try await writer.restore(scene: "main", registry: DestinationRegistry(), options: options)
         #expect(first.report.revision == 5)
@@ -148,7 +148,7 @@ struct CrashLoopGuardLimitTests {
         let path = directory.path("db.sqlite")
         do {
             let writer = try NavStore(path: path, configuration: StoreFixtures.quiet())
-            for index in 1...3 { try await writer.save(SceneState(root: [StoreFixtures.entry("\(index)")]), scene: "main") }
+            for index in 1...3 { try await writer.save(SceneState(stack: [StoreFixtures.entry("\(index)")]), scene: "main") }
         }
         let third = try Tamper.read(path, scene: "main", revision: 3)
         try Tamper.rewrite(path, scene: "main", revision: 3, slots: third.slots, layout: "not json")
@@ -156,7 +156,7 @@ struct CrashLoopGuardLimitTests {
         #expect(throws: NavStoreError.self) { try store.load(scene: "main") }
         let first = try await store.restore(scene: "main", registry: DestinationRegistry())
         #expect(first.report.revision == 2)
-        #expect(first.state.root.map { $0.as(Int.self) } == [2])
+        #expect(first.state.contentStack.map { $0.as(Int.self) } == [2])
         #expect(first.report.skipped.count == 1)
         #expect(first.report.skipped.first?.revision == 3)
         #expect(first.report.skipped.first?.damage == .unreadableLayout)
@@ -178,7 +178,7 @@ struct RestoreOverDamagedPagesTests {
         do {
             let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
             for depth in 1...3 {
-                try await store.save(SceneState(root: (1...depth).map { StoreFixtures.entry(String($0)) }), scene: "main")
+                try await store.save(SceneState(stack: (1...depth).map { StoreFixtures.entry(String($0)) }), scene: "main")
             }
         }
         // Revision 1 is the full row revisions 2 and 3 build on.

@@ -15,7 +15,7 @@ struct HostileFileTests {
         let path = directory.path("db.sqlite")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         for index in 0..<200 {
-            try store.save(SceneState(root: (0...index % 30).map { StoreFixtures.entry("\"\(index)-\($0)-padding-padding-padding\"") }), scene: "scene-\(index % 7)")
+            try store.save(SceneState(stack: (0...index % 30).map { StoreFixtures.entry("\"\(index)-\($0)-padding-padding-padding\"") }), scene: "scene-\(index % 7)")
         }
         return path
     }
@@ -27,7 +27,7 @@ struct HostileFileTests {
         let movedTo = try #require(report.movedTo, "the file was not moved aside")
         #expect(FileManager.default.contents(atPath: movedTo) == original, "the file was not moved aside intact")
         #expect(try store.scenes().isEmpty)
-        #expect(try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
+        #expect(try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
     }
 
     @Test func emptyFileStartsFreshWithoutRecovery() throws {
@@ -123,19 +123,19 @@ struct HostileFileTests {
         configuration.limits.payloadBytes = 1_000_000
         configuration.limits.sceneBytes = 10_000_000
         let store = try NavStore(path: path, configuration: configuration)
-        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         try store.checkpointWAL()
         let before = try #require(StoreFixtures.bytes(of: path))
-        let big = SceneState(root: [NavEntry(tag: "String", payload: "\"" + String(repeating: "x", count: 400_000) + "\"")])
+        let big = SceneState(stack: [NavEntry(tag: "String", payload: "\"" + String(repeating: "x", count: 400_000) + "\"")])
         #expect(throws: NavStoreError.diskFull(path: path)) {
             try store.save(big, scene: "main")
         }
         #expect(StoreFixtures.bytes(of: path) == before)
         #expect(try store.history(scene: "main").count == 1)
-        #expect(try store.load(scene: "main")?.state.root == [StoreFixtures.entry("1")])
+        #expect(try store.load(scene: "main")?.state.contentStack == [StoreFixtures.entry("1")])
         #expect(try store.integrityCheck() == [])
         // Smaller saves still work once the big one is gone.
-        #expect(try store.save(SceneState(root: [StoreFixtures.entry("2")]), scene: "main").revision == 2)
+        #expect(try store.save(SceneState(stack: [StoreFixtures.entry("2")]), scene: "main").revision == 2)
     }
 
     /// Root ignores file modes, so these run the helper as `nobody` when the

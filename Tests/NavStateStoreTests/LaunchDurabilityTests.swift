@@ -17,8 +17,8 @@ struct LaunchDurabilityTests {
         let db = directory.path("launch.sqlite")
         do {
             let store = try NavStore(path: db, configuration: StoreFixtures.quiet())
-            try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
-            try store.save(SceneState(root: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), scene: "main")
+            try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
+            try store.save(SceneState(stack: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), scene: "main")
         }
         // The default guard: two unconfirmed restores of a revision, then
         // the one before it.

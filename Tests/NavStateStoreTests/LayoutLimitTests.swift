@@ -31,7 +31,7 @@ struct LayoutLimitTests {
         // Presentations' stacks count too.
         let sheets = (0..<1_000).map { _ in Presentation(method: .managedSheet, destination: StoredFixtures.entry) }
         #expect(throws: NavStoreError.limitExceeded(.stacksPerScene, scene: "main", actual: 1_001, limit: 1_000)) {
-            try store.save(SceneState(root: [], presentations: sheets), scene: "main")
+            try store.save(SceneState(stack: [], presentations: sheets), scene: "main")
         }
     }
 
@@ -57,7 +57,7 @@ struct LayoutLimitTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        for count in 1...3 { try await store.save(SceneState(root: Array(repeating: StoredFixtures.entry, count: count)), scene: "main") }
+        for count in 1...3 { try await store.save(SceneState(stack: Array(repeating: StoredFixtures.entry, count: count)), scene: "main") }
         let big = SceneState(content: manyTabs ? tabs(40_000) : nested(40))
         try Tamper.rewrite(path, scene: "main", slots: Slots.of(big).slots, layout: StoredLayout.json(of: big))
         let reopened = try NavStore(path: path, configuration: StoreFixtures.quiet())

@@ -19,7 +19,7 @@ struct MigrationTests {
         for scene in ["main", "settings", "window-2"] {
             var state = StoreFixtures.richState()
             for step in 1...6 {
-                state.root.append(StoreFixtures.entry("\(step)"))
+                state.contentStack.append(StoreFixtures.entry("\(step)"))
                 let result = try await store.save(state, scene: scene)
                 saved[scene, default: [:]][result.revision] = state
             }

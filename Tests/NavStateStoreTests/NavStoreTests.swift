@@ -34,9 +34,9 @@ struct NavStoreTests {
         var state = SceneState<NavEntry>()
         for index in 0..<12 {
             switch index % 4 {
-            case 0, 1: state.root.append(StoreFixtures.entry(String(index)))
-            case 2: state.root.removeLast()
-            default: state.root[0] = StoreFixtures.entry("String", "\"\(index)\"")
+            case 0, 1: state.contentStack.append(StoreFixtures.entry(String(index)))
+            case 2: state.contentStack.removeLast()
+            default: state.contentStack[0] = StoreFixtures.entry("String", "\"\(index)\"")
             }
             states.append(state)
             #expect(try store.save(state, scene: "main").revision == index + 1)
@@ -52,15 +52,15 @@ struct NavStoreTests {
     @Test func anElementReplacedInTheMiddleIsSavedAndAnEqualOneIsNot() throws {
         let registry = try Samples.registry()
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-        var state = SceneState<AnyDestination>(root: try (0..<10).map { try AnyDestination(SettingsRoute(section: "s\($0)", depth: $0), in: registry) })
+        var state = SceneState<AnyDestination>(stack: try (0..<10).map { try AnyDestination(SettingsRoute(section: "s\($0)", depth: $0), in: registry) })
         #expect(try store.save(state, scene: "main").revision == 1)
-        state.root[3] = try AnyDestination(SettingsRoute(section: "changed", depth: 3), in: registry)
+        state.contentStack[3] = try AnyDestination(SettingsRoute(section: "changed", depth: 3), in: registry)
         let changed = try store.save(state, scene: "main")
         #expect(changed.revision == 2 && changed.entriesInserted == 7 && changed.entriesClosed == 7)
-        #expect(try store.load(scene: "main")?.state.root.map(\.payload) == state.root.map(\.stableEntry.payload))
-        state.root[5] = try AnyDestination(SettingsRoute(section: "s5", depth: 5), in: registry)
+        #expect(try store.load(scene: "main")?.state.contentStack.map(\.payload) == state.contentStack.map(\.stableEntry.payload))
+        state.contentStack[5] = try AnyDestination(SettingsRoute(section: "s5", depth: 5), in: registry)
         #expect(try !store.save(state, scene: "main").isNewRevision, "an equal value in a new storage is the same entry")
-        state.root.append(try AnyDestination(SettingsRoute(section: "top", depth: 10), in: registry))
+        state.contentStack.append(try AnyDestination(SettingsRoute(section: "top", depth: 10), in: registry))
         #expect(try store.save(state, scene: "main").entriesInserted == 1)
     }
 
@@ -77,20 +77,20 @@ struct NavStoreTests {
         let long = String(repeating: "x", count: 80)
         let payload = try route(long).stableEntry.payload.utf8.count
         #expect(throws: NavStoreError.limitExceeded(.payloadBytes, scene: "main", actual: payload, limit: 64)) {
-            try store.save(SceneState(root: [try route("a"), try route(long)]), scene: "main")
+            try store.save(SceneState(stack: [try route("a"), try route(long)]), scene: "main")
         }
         #expect(throws: NavStoreError.limitExceeded(.entriesPerStack, scene: "main", actual: 4, limit: 3)) {
-            try store.save(SceneState(root: try (0..<4).map { try route("\($0)") }), scene: "main")
+            try store.save(SceneState(stack: try (0..<4).map { try route("\($0)") }), scene: "main")
         }
         let sheet = Presentation(method: .managedSheet, destination: try route("d"), stack: try (0..<3).map { try route(String(repeating: "y", count: 20 + $0)) })
-        let state = SceneState(root: try (0..<3).map { try route(String(repeating: "z", count: 20 + $0)) }, presentations: [sheet])
+        let state = SceneState(stack: try (0..<3).map { try route(String(repeating: "z", count: 20 + $0)) }, presentations: [sheet])
         do {
             try store.save(state, scene: "main")
             Issue.record("a state over the scene limit was saved")
         } catch {
             guard case .limitExceeded(.sceneBytes, _, _, 200) = error else { Issue.record("\(error)"); return }
         }
-        #expect(try store.save(SceneState(root: [try route("a")]), scene: "main").revision == 1)
+        #expect(try store.save(SceneState(stack: [try route("a")]), scene: "main").revision == 1)
     }
 
     /// A typed save checks only the elements that are not its cached head's
@@ -115,9 +115,9 @@ struct NavStoreTests {
         /// The state as a save must store it, found without the store's code.
         func stored(_ state: SceneState<AnyDestination>) -> (SceneState<NavEntry>, total: Int) {
             func kept(_ stack: [AnyDestination]) -> [AnyDestination] { Array(stack.prefix { $0.persistence != .neverPersisted }) }
-            var result = SceneState<NavEntry>(root: kept(state.root).map(\.stableEntry))
-            var total = kept(state.root).reduce(0) { $0 + bytes($1) }
-            if result.root.count == state.root.count {
+            var result = SceneState<NavEntry>(stack: kept(state.contentStack).map(\.stableEntry))
+            var total = kept(state.contentStack).reduce(0) { $0 + bytes($1) }
+            if result.contentStack.count == state.contentStack.count {
                 for presentation in state.presentations {
                     guard presentation.destination.persistence != .neverPersisted else { break }
                     let stack = kept(presentation.stack)
@@ -134,10 +134,10 @@ struct NavStoreTests {
             var configuration = StoreFixtures.quiet()
             configuration.limits.sceneBytes = limit
             let store = try NavStore.inMemory(configuration: configuration)
-            var state = SceneState<AnyDestination>(root: Array(repeating: pool[0], count: base))
+            var state = SceneState<AnyDestination>(stack: Array(repeating: pool[0], count: base))
             for operation in operations {
                 let pick = pool[operation / 7 % pool.count]
-                var stack = state.presentations.isEmpty || operation % 3 == 0 ? state.root : state.presentations[0].stack
+                var stack = state.presentations.isEmpty || operation % 3 == 0 ? state.contentStack : state.presentations[0].stack
                 switch operation % 7 {
                 case 0: stack.removeLast(min(stack.count, 1 + operation / 7 % 3))
                 case 1 where stack.count < cap: stack.append(pick)
@@ -148,10 +148,10 @@ struct NavStoreTests {
                     state.presentations = state.presentations.isEmpty
                         ? [Presentation(method: .managedSheet, destination: operation % 2 == 0 ? pick : payment)]
                         : []
-                    stack = state.root
+                    stack = state.contentStack
                 default: break
                 }
-                if state.presentations.isEmpty || operation % 3 == 0 { state.root = stack } else { state.presentations[0].stack = stack }
+                if state.presentations.isEmpty || operation % 3 == 0 { state.contentStack = stack } else { state.presentations[0].stack = stack }
                 let (expected, total) = stored(state)
                 if total > limit {
                     #expect(throws: NavStoreError.limitExceeded(.sceneBytes, scene: "main", actual: total, limit: limit)) {
@@ -193,12 +193,12 @@ struct NavStoreTests {
         }
         let store = try NavStore.inMemory(configuration: configuration)
         interjection.store = store
-        #expect(try store.save(SceneState(root: first), scene: "main").revision == 1)
-        interjection.state = SceneState(root: other)
-        #expect(try store.save(SceneState(root: second), scene: "main").revision == 3)
+        #expect(try store.save(SceneState(stack: first), scene: "main").revision == 1)
+        interjection.state = SceneState(stack: other)
+        #expect(try store.save(SceneState(stack: second), scene: "main").revision == 3)
         #expect(interjection.state == nil)
-        #expect(try store.load(scene: "main", revision: 2)?.state.root == other.map(\.stableEntry))
-        #expect(try store.load(scene: "main", revision: 3)?.state.root == second.map(\.stableEntry))
+        #expect(try store.load(scene: "main", revision: 2)?.state.contentStack == other.map(\.stableEntry))
+        #expect(try store.load(scene: "main", revision: 3)?.state.contentStack == second.map(\.stableEntry))
         // The clock holds the store through the interjection: break the cycle.
         interjection.store = nil
     }
@@ -207,20 +207,20 @@ struct NavStoreTests {
         var configuration = StoreFixtures.quiet()
         configuration.limits.entriesPerStack = 2_000
         let store = try NavStore.inMemory(configuration: configuration)
-        var state = SceneState<NavEntry>(root: (0..<1_000).map { StoreFixtures.entry(#"{"screen":\#($0)}"#) })
+        var state = SceneState<NavEntry>(stack: (0..<1_000).map { StoreFixtures.entry(#"{"screen":\#($0)}"#) })
         let first = try store.save(state, scene: "deep")
         #expect(first.entriesInserted == 1_000)
-        state.root.append(StoreFixtures.entry("1000"))
+        state.contentStack.append(StoreFixtures.entry("1000"))
         let push = try store.save(state, scene: "deep")
         #expect(push.entriesInserted == 1)
         #expect(push.entriesClosed == 0)
         // One revision row.
         #expect(push.rowsWritten == 1)
-        state.root.removeLast(2)
+        state.contentStack.removeLast(2)
         let pop = try store.save(state, scene: "deep")
         #expect(pop.entriesInserted == 0)
         #expect(pop.entriesClosed == 2)
-        #expect(try store.load(scene: "deep", revision: 2)?.state.root.count == 1_001)
+        #expect(try store.load(scene: "deep", revision: 2)?.state.contentStack.count == 1_001)
         #expect(try store.load(scene: "deep")?.state == state)
     }
 
@@ -228,38 +228,38 @@ struct NavStoreTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         let first = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        var state = SceneState<NavEntry>(root: (0..<50).map { StoreFixtures.entry(String($0)) })
+        var state = SceneState<NavEntry>(stack: (0..<50).map { StoreFixtures.entry(String($0)) })
         try first.save(state, scene: "main")
         let second = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        state.root.append(StoreFixtures.entry("50"))
+        state.contentStack.append(StoreFixtures.entry("50"))
         try second.save(state, scene: "main")
         // The first store's cached head is stale now; it must notice.
-        state.root.append(StoreFixtures.entry("51"))
+        state.contentStack.append(StoreFixtures.entry("51"))
         let result = try first.save(state, scene: "main")
         #expect(result.entriesInserted == 1)
         #expect(try first.load(scene: "main")?.state == state)
-        #expect(try first.load(scene: "main", revision: 2)?.state.root.count == 51)
+        #expect(try first.load(scene: "main", revision: 2)?.state.contentStack.count == 51)
     }
 
     @Test func conditionalSaveRefusesAStaleHead() throws {
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main", expectedHead: 0)
-        try store.save(SceneState(root: [StoreFixtures.entry("2")]), scene: "main", expectedHead: 1)
+        try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main", expectedHead: 0)
+        try store.save(SceneState(stack: [StoreFixtures.entry("2")]), scene: "main", expectedHead: 1)
         #expect(throws: NavStoreError.conflict(scene: "main", expected: 1, actual: 2)) {
-            try store.save(SceneState(root: [StoreFixtures.entry("3")]), scene: "main", expectedHead: 1)
+            try store.save(SceneState(stack: [StoreFixtures.entry("3")]), scene: "main", expectedHead: 1)
         }
         #expect(throws: NavStoreError.conflict(scene: "main", expected: 0, actual: 2)) {
             try store.save(SceneState(), scene: "main", expectedHead: 0)
         }
-        #expect(try store.load(scene: "main")?.state.root == [StoreFixtures.entry("2")])
+        #expect(try store.load(scene: "main")?.state.contentStack == [StoreFixtures.entry("2")])
         #expect(try store.history(scene: "main").count == 2)
     }
 
     @Test func scenesAreListedWithTheirHeads() throws {
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
         try store.save(StoreFixtures.richState(), scene: "b")
-        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "a")
-        try store.save(SceneState(root: [StoreFixtures.entry("1"), StoreFixtures.entry("22")]), scene: "a")
+        try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "a")
+        try store.save(SceneState(stack: [StoreFixtures.entry("1"), StoreFixtures.entry("22")]), scene: "a")
         let scenes = try store.scenes()
         #expect(scenes.map(\.scene) == ["a", "b"])
         #expect(scenes[0].revision == 2)
@@ -279,7 +279,7 @@ struct NavStoreTests {
         #expect(try store.load(scene: "main") == nil)
         #expect(try store.scenes().map(\.scene) == ["other"])
         #expect(try store.stats().revisions == 1)
-        #expect(try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
+        #expect(try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
     }
 
     @Test func pruneKeepsTheLastRevisionsAndEveryKeptOneStillLoads() throws {
@@ -287,7 +287,7 @@ struct NavStoreTests {
         var states: [SceneState<NavEntry>] = []
         var state = SceneState<NavEntry>()
         for index in 0..<30 {
-            if index % 3 == 2 { state.root.removeFirst() } else { state.root.append(StoreFixtures.entry(String(index))) }
+            if index % 3 == 2 { state.contentStack.removeFirst() } else { state.contentStack.append(StoreFixtures.entry(String(index))) }
             states.append(state)
             try store.save(state, scene: "main")
         }
@@ -320,7 +320,7 @@ struct NavStoreTests {
         try path.append(ShopRoute.home)
         try path.append(PaymentScreen(cardLast4: "4242"))
         try path.append(ShopRoute.product(id: 1, name: "after payment"))
-        var state = SceneState<AnyDestination>(root: Array(path))
+        var state = SceneState<AnyDestination>(stack: Array(path))
         state.presentations = [Presentation(method: .sheet, destination: try AnyDestination(5, in: registry))]
         state.checkpoints = [Checkpoint(name: "top", stack: .root, entriesKept: 3), Checkpoint(name: "home", stack: .root, entriesKept: 1)]
         state.values["secret"] = try AnyDestination(PaymentScreen(cardLast4: "1111"), in: registry)
@@ -335,7 +335,7 @@ struct NavStoreTests {
             .neverPersisted, .aboveDroppedEntry(.stack(.root, position: 1)), .aboveDroppedEntry(.stack(.root, position: 1)), .neverPersisted,
         ])
         let loaded = try #require(try store.load(scene: "main")).state
-        #expect(loaded.root.map(\.tag) == ["shop"])
+        #expect(loaded.contentStack.map(\.tag) == ["shop"])
         #expect(loaded.presentations.isEmpty)
         #expect(loaded.checkpoints == [Checkpoint(name: "home", stack: .root, entriesKept: 1)])
         #expect(loaded.values.keys.sorted() == ["tab"])
@@ -345,10 +345,10 @@ struct NavStoreTests {
         let registry = try Samples.registry()
         let decoded = try NavPath.decode(representation: Fixtures.data("backport-emoji.json"), registry: registry)
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-        try store.save(SceneState(root: Array(decoded.path)), scene: "main")
+        try store.save(SceneState(stack: Array(decoded.path)), scene: "main")
         let loaded = try #require(try store.load(scene: "main"))
-        #expect(loaded.state.root.map(\.tag) == ["Int", "emoji"])
-        let restored = try loaded.state.root.map { try registry.decode($0).get() }
+        #expect(loaded.state.contentStack.map(\.tag) == ["Int", "emoji"])
+        let restored = try loaded.state.contentStack.map { try registry.decode($0).get() }
         #expect(restored == Array(decoded.path))
     }
 
@@ -368,11 +368,11 @@ struct NavStoreTests {
         let names = ["main", "it's", "x\"; DROP TABLE scene; --", "🎈 scene", "' OR 1=1 --", "ünïcødé 名前"]
         for name in names {
             let payload = "\"\(name)\u{0}\\\"'); DELETE FROM entry; --\""
-            try store.save(SceneState(root: [NavEntry(tag: name, payload: payload)]), scene: name)
+            try store.save(SceneState(stack: [NavEntry(tag: name, payload: payload)]), scene: name)
         }
         #expect(try store.scenes().count == names.count)
         for name in names {
-            let root = try #require(try store.load(scene: name)).state.root
+            let root = try #require(try store.load(scene: name)).state.contentStack
             #expect(root == [NavEntry(tag: name, payload: "\"\(name)\u{0}\\\"'); DELETE FROM entry; --\"")])
         }
     }

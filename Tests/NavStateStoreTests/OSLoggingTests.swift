@@ -42,7 +42,7 @@ struct OSLoggingTests {
         // A save past the page cap fails as on a full disk, and is logged.
         let big = (0..<500).map { NavEntry(tag: "String", payload: "\"\(String(repeating: "x", count: 1_000))\($0)\"") }
         #expect(throws: NavStoreError.diskFull(path: ":memory:")) {
-            _ = try store.save(SceneState(root: big), scene: "main") as SaveResult
+            _ = try store.save(SceneState(stack: big), scene: "main") as SaveResult
         }
         let logged = records.withLock { $0 }
         let refused = try #require(logged.first { $0.severity == .error })

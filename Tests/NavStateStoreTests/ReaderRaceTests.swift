@@ -15,7 +15,7 @@ struct ReaderRaceTests {
     @Test func aReaderNeverFailsBecauseTheWALWentAway() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("app.sqlite")
-        let state = SceneState<NavEntry>(root: [StoredFixtures.entry])
+        let state = SceneState<NavEntry>(stack: [StoredFixtures.entry])
         _ = try await NavStore(path: path, configuration: StoreFixtures.quiet()).save(state, scene: "main")
         let stop = Locked(false)
         // Both loops block on the file: each runs on a thread of its own.

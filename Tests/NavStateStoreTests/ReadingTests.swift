@@ -26,7 +26,7 @@ struct ReadingTests {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         // Built-in types only, so `check` finds nothing to drop and exits 0.
         try store.save(SceneState(
-            root: [StoreFixtures.entry("1"), NavEntry(tag: "String", payload: "\"a\"")],
+            stack: [StoreFixtures.entry("1"), NavEntry(tag: "String", payload: "\"a\"")],
             presentations: [Presentation(method: .managedSheet, destination: StoreFixtures.entry("2"), stack: [StoreFixtures.entry("3")])],
             checkpoints: [Checkpoint(name: "sheet", stack: .presentation(1), entriesKept: 0)]), scene: "main")
         return path
@@ -65,7 +65,7 @@ struct ReadingTests {
             // scene is only in the WAL.
             let source = try TemporaryDirectory()
             let live = try NavStore(path: try closedFile(in: source), configuration: StoreFixtures.quiet())
-            try live.save(SceneState(root: [StoreFixtures.entry("42")]), scene: "late")
+            try live.save(SceneState(stack: [StoreFixtures.entry("42")]), scene: "late")
             let suffixes = companions == .walOnly ? ["", "-wal"] : ["", "-wal", "-shm"]
             for suffix in suffixes {
                 try FileManager.default.copyItem(atPath: source.path("db.sqlite") + suffix, toPath: path + suffix)
@@ -98,7 +98,7 @@ struct ReadingTests {
         #expect(try reader.load(scene: "main")?.revision == 1)
         let writer = try NavStore(path: path, configuration: StoreFixtures.quiet())
         for index in 0..<5 {
-            try writer.save(SceneState(root: [StoreFixtures.entry("\(index)")]), scene: "main")
+            try writer.save(SceneState(stack: [StoreFixtures.entry("\(index)")]), scene: "main")
             #expect(try reader.load(scene: "main")?.revision == index + 2)
         }
         #expect(throws: NavStoreError.readOnly(path: path)) {

@@ -20,9 +20,9 @@ struct RevisionSealTests {
         let path = directory.path("db.sqlite")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         for depth in 1...3 {
-            try store.save(SceneState(root: (0..<depth).map { StoreFixtures.entry("\($0)") }), scene: "main")
+            try store.save(SceneState(stack: (0..<depth).map { StoreFixtures.entry("\($0)") }), scene: "main")
         }
-        try store.save(SceneState(root: [StoreFixtures.entry("\"other\"")]), scene: "other")
+        try store.save(SceneState(stack: [StoreFixtures.entry("\"other\"")]), scene: "other")
         return path
     }
 
@@ -61,7 +61,7 @@ struct RevisionSealTests {
         #expect(try store.damagedScenes().map(\.scene) == ["main"])
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
         try restored.state.validate()
-        #expect(restored.state.root.allSatisfy { $0.payload != "\"other\"" })
+        #expect(restored.state.contentStack.allSatisfy { $0.payload != "\"other\"" })
     }
 
     @Test func twoRowsSwappedAreDamage() throws {
@@ -106,7 +106,7 @@ struct RevisionSealTests {
         configuration.keptRevisions = nil
         let store = try NavStore(path: path, configuration: configuration)
         for depth in 1...12 {
-            try store.save(SceneState(root: (0..<depth).map { StoreFixtures.entry("\($0)") }), scene: "main")
+            try store.save(SceneState(stack: (0..<depth).map { StoreFixtures.entry("\($0)") }), scene: "main")
         }
         // Keeping 5 makes revision 8 a full row, and 9...12 build on it.
         _ = try store.prune(keepRevisions: 5)

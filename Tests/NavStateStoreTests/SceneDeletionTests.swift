@@ -34,7 +34,7 @@ struct SceneDeletionTests {
     /// Two scenes with three revisions each and an unconfirmed restore.
     private static func twoScenes(_ store: NavStore) async throws {
         for scene in ["main", "other"] {
-            for step in 1...3 { try await store.save(SceneState(root: (0..<step).map { StoreFixtures.entry("\($0)") }), scene: scene) }
+            for step in 1...3 { try await store.save(SceneState(stack: (0..<step).map { StoreFixtures.entry("\($0)") }), scene: scene) }
             _ = try await store.restore(scene: scene, registry: DestinationRegistry())
         }
     }
@@ -63,7 +63,7 @@ struct SceneDeletionTests {
         let store = try NavStore(path: path, configuration: configuration)
         try await Self.twoScenes(store)
         clock.advance(by: 3_600)
-        try await store.save(SceneState(root: [StoreFixtures.entry("fresh")]), scene: "other")
+        try await store.save(SceneState(stack: [StoreFixtures.entry("fresh")]), scene: "other")
 
         let pruned = try store.prune(notUpdatedFor: 60)
         #expect(pruned.scenesRemoved == 1)

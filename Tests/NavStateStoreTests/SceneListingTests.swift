@@ -21,13 +21,13 @@ struct SceneListingTests {
                 // Scenes with one revision, and scenes with many.
                 for revision in 0...(index % 5 == 0 ? 12 : 0) {
                     let root = (0...revision).map { StoreFixtures.entry(String($0)) }
-                    try store.save(SceneState(root: root), scene: "scene-\(String(index, radix: 7))")
+                    try store.save(SceneState(stack: root), scene: "scene-\(String(index, radix: 7))")
                 }
             }
             try store.save(SceneState(), scene: "empty")
-            try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "no-rows")
-            try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "out-of-range")
-            try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "bad-counts")
+            try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "no-rows")
+            try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "out-of-range")
+            try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "bad-counts")
         }
         // Damage the listing must survive: a scene without rows, a head
         // numbered out of range (not history), counts out of range.
@@ -55,11 +55,11 @@ struct SceneListingTests {
 
     @Test func theScanIsChosenOnlyWhereScenesHoldFewRows() throws {
         let thin = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-        for index in 0..<50 { try thin.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "window-\(index)") }
+        for index in 0..<50 { try thin.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "window-\(index)") }
         #expect(try thin.chosenListingPlan() == .scanRevisions)
         let thick = try NavStore.inMemory(configuration: StoreFixtures.quiet())
         for index in 0..<50 {
-            for revision in 1...6 { try thick.save(SceneState(root: [StoreFixtures.entry(String(revision))]), scene: "scene-\(index)") }
+            for revision in 1...6 { try thick.save(SceneState(stack: [StoreFixtures.entry(String(revision))]), scene: "scene-\(index)") }
         }
         #expect(try thick.chosenListingPlan() == .seekPerScene)
         #expect(try NavStore.inMemory(configuration: StoreFixtures.quiet()).chosenListingPlan() == .seekPerScene)

@@ -22,9 +22,9 @@ struct SoakTests {
     /// pop, a managed sheet presented and dismissed; the selected tab
     /// changes every 100 steps. Consecutive steps always differ.
     static func state(step: Int) -> SceneState<NavEntry> {
-        var state = SceneState<NavEntry>(root: (0..<10).map { StoreFixtures.entry("\"screen \($0)\"") })
+        var state = SceneState<NavEntry>(stack: (0..<10).map { StoreFixtures.entry("\"screen \($0)\"") })
         switch step % 4 {
-        case 0: state.root.append(StoreFixtures.entry("\"pushed at \(step)\""))
+        case 0: state.contentStack.append(StoreFixtures.entry("\"pushed at \(step)\""))
         case 2:
             state.presentations = [Presentation(
                 method: .managedSheet, destination: NavEntry(tag: "sheet", payload: "{\"step\":\(step)}"),
@@ -62,7 +62,7 @@ struct SoakTests {
                 try AnyDestination(SettingsRoute(section: section, depth: step), in: registry)
             }
             switch step % 4 {
-            case 0: state.root.append(try route("pushed"))
+            case 0: state.contentStack.append(try route("pushed"))
             case 2:
                 state.presentations = [Presentation(method: .managedSheet, destination: try route("sheet"), stack: [try route("in sheet")])]
                 state.checkpoints = [Checkpoint(name: "sheet", stack: .presentation(1), entriesKept: 0)]

@@ -15,7 +15,7 @@ struct StoreConcurrencyTests {
         let path = directory.path("db.sqlite")
         let app = try NavStore(path: path, configuration: StoreFixtures.keepingEveryRevision())
         let widget = try NavStore(path: path, configuration: StoreFixtures.keepingEveryRevision())
-        func state(_ marker: String) -> SceneState<NavEntry> { SceneState(root: [StoreFixtures.entry("\"\(marker)\"")]) }
+        func state(_ marker: String) -> SceneState<NavEntry> { SceneState(stack: [StoreFixtures.entry("\"\(marker)\"")]) }
         try app.save(state("a1"), scene: "x")
         try app.save(state("b1"), scene: "y")
         try widget.save(state("w1"), scene: "x")
@@ -44,7 +44,7 @@ struct StoreConcurrencyTests {
                 group.addTask {
                     var state = SceneState<NavEntry>()
                     for index in 0..<25 {
-                        state.root.append(StoreFixtures.entry(String(index)))
+                        state.contentStack.append(StoreFixtures.entry(String(index)))
                         let result = try store.save(state, scene: "scene-\(worker)")
                         #expect(result.revision == index + 1)
                     }
@@ -53,7 +53,7 @@ struct StoreConcurrencyTests {
             try await group.waitForAll()
         }
         for worker in 0..<4 {
-            #expect(try await store.load(scene: "scene-\(worker)")?.state.root.count == 25)
+            #expect(try await store.load(scene: "scene-\(worker)")?.state.contentStack.count == 25)
             #expect(try store.history(scene: "scene-\(worker)").count == 25)
         }
     }
@@ -74,7 +74,7 @@ struct StoreConcurrencyTests {
                     for attempt in 0..<20 {
                         let head = try #require(try own.load(scene: "shared"))
                         var state = head.state
-                        state.root.append(StoreFixtures.entry("Int", "\(worker * 100 + attempt)"))
+                        state.contentStack.append(StoreFixtures.entry("Int", "\(worker * 100 + attempt)"))
                         do {
                             saved.append(try own.save(state, scene: "shared", expectedHead: head.revision).revision)
                         } catch NavStoreError.conflict {
@@ -95,7 +95,7 @@ struct StoreConcurrencyTests {
         // Every revision holds exactly one more entry than the one before: no
         // save ever overwrote another.
         for revision in revisions {
-            #expect(try await store.load(scene: "shared", revision: revision)?.state.root.count == revision - 1)
+            #expect(try await store.load(scene: "shared", revision: revision)?.state.contentStack.count == revision - 1)
         }
     }
 
@@ -119,7 +119,7 @@ struct StoreConcurrencyTests {
                 if step % 3 == 2, root.count > 30 + worker { root.removeLast(2) }
                 do {
                     root.append(try AnyDestination(SettingsRoute(section: "w\(worker)", depth: step), in: registry))
-                    let result = try store.save(SceneState(root: root), scene: "main")
+                    let result = try store.save(SceneState(stack: root), scene: "main")
                     let entries = root.map(\.stableEntry)
                     if result.isNewRevision { collected.record(saved: (result.revision, entries)) }
                 } catch {
@@ -131,7 +131,7 @@ struct StoreConcurrencyTests {
         #expect(errors.isEmpty)
         #expect(saved.count > 500)
         for (revision, root) in saved {
-            #expect(try store.load(scene: "main", revision: revision)?.state.root == root)
+            #expect(try store.load(scene: "main", revision: revision)?.state.contentStack == root)
         }
     }
 
@@ -142,15 +142,15 @@ struct StoreConcurrencyTests {
         let helper = try HelperProcess.start(["save", path, "from-helper", "60"])
         var state = SceneState<NavEntry>()
         for index in 0..<60 {
-            state.root.append(StoreFixtures.entry(String(index)))
+            state.contentStack.append(StoreFixtures.entry(String(index)))
             try await store.save(state, scene: "from-test")
         }
         let output = try helper.finish()
         #expect(helper.status == 0, "helper said: \(output)")
         let acknowledged = output.split(separator: "\n").filter { $0.hasPrefix("saved ") }
         #expect(acknowledged.count == 60)
-        #expect(try await store.load(scene: "from-helper")?.state.root.count == 60)
-        #expect(try await store.load(scene: "from-test")?.state.root.count == 60)
+        #expect(try await store.load(scene: "from-helper")?.state.contentStack.count == 60)
+        #expect(try await store.load(scene: "from-test")?.state.contentStack.count == 60)
         #expect(try store.history(scene: "from-helper").count == 60)
     }
 }

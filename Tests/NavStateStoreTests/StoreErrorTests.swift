@@ -12,7 +12,7 @@ struct StoreErrorTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         try await NavStore(path: path, configuration: StoreFixtures.quiet())
-            .save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+            .save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         try Tamper.run(path, "DROP TABLE restore_attempt")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         do {

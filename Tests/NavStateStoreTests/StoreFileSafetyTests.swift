@@ -65,7 +65,7 @@ struct StoreFileSafetyTests {
         configuration.limits.sceneBytes = 38
         configuration.limits.sceneNameBytes = 8
         let store = try NavStore.inMemory(configuration: configuration)
-        let four = SceneState(root: (0..<4).map { StoreFixtures.entry(String($0)) })
+        let four = SceneState(stack: (0..<4).map { StoreFixtures.entry(String($0)) })
         #expect(throws: NavStoreError.limitExceeded(.entriesPerStack, scene: "s", actual: 4, limit: 3)) {
             try store.save(four, scene: "s")
         }
@@ -75,11 +75,11 @@ struct StoreFileSafetyTests {
         #expect(throws: NavStoreError.limitExceeded(.entriesPerStack, scene: "s", actual: 4, limit: 3)) {
             try store.save(nested, scene: "s")
         }
-        let big = SceneState(root: [StoreFixtures.entry(String(repeating: "9", count: 11))])
+        let big = SceneState(stack: [StoreFixtures.entry(String(repeating: "9", count: 11))])
         #expect(throws: NavStoreError.limitExceeded(.payloadBytes, scene: "s", actual: 11, limit: 10)) {
             try store.save(big, scene: "s")
         }
-        let bulky = SceneState(root: [StoreFixtures.entry("1234567890")], values: [
+        let bulky = SceneState(stack: [StoreFixtures.entry("1234567890")], values: [
             "a": StoreFixtures.entry("1234567890"), "b": StoreFixtures.entry("1234567890"),
         ])
         #expect(throws: NavStoreError.limitExceeded(.sceneBytes, scene: "s", actual: 39, limit: 38)) {

@@ -57,12 +57,12 @@ struct StoreFixtureTests {
         let clock = ManualClock()
         configuration.clock = { clock.date }
         let store = try NavStore(path: database.path, configuration: configuration)
-        var main = SceneState<NavEntry>(root: [entry("home", #"{"tab":1}"#)])
+        var main = SceneState<NavEntry>(stack: [entry("home", #"{"tab":1}"#)])
         for step in 1...12 {
             clock.advance(by: 30)
             switch step % 6 {
-            case 1: main.root.append(entry("orders.detail", #"{"id":\#(step)}"#, version: 2))
-            case 2: main.checkpoints.append(Checkpoint(name: "order-\(step)", stack: .root, entriesKept: main.root.count, valueType: "orders.detail"))
+            case 1: main.contentStack.append(entry("orders.detail", #"{"id":\#(step)}"#, version: 2))
+            case 2: main.checkpoints.append(Checkpoint(name: "order-\(step)", stack: .root, entriesKept: main.contentStack.count, valueType: "orders.detail"))
             case 3: main.presentations.append(Presentation(method: .managedSheet, destination: entry("cart", "{}"),
                                                              stack: [entry("cart.item", #"{"sku":"a\/\#(step)"}"#)]))
             case 4: main.presentations.append(Presentation(method: .managedCover, destination: entry("Si", "\(step)"),
@@ -70,13 +70,13 @@ struct StoreFixtureTests {
             case 5: main.values["selectedTab"] = entry("String", #""tab-\#(step)""#)
             default:
                 main.presentations.removeAll()
-                main.root.removeLast()
-                let kept = main.root.count
+                main.contentStack.removeLast()
+                let kept = main.contentStack.count
                 main.checkpoints.removeAll { $0.stack != .root || $0.entriesKept > kept }
             }
             try store.save(main, scene: "main")
         }
-        var settings = SceneState<NavEntry>(root: [entry("settings", #"{"section":"privacy"}"#, version: 3)])
+        var settings = SceneState<NavEntry>(stack: [entry("settings", #"{"section":"privacy"}"#, version: 3)])
         for step in 1...3 {
             clock.advance(by: 60)
             settings.values["depth"] = entry("Int", "\(step)")
@@ -85,7 +85,7 @@ struct StoreFixtureTests {
         var window = SceneState<NavEntry>()
         for step in 1...8 {
             clock.advance(by: 10)
-            window.root.append(entry("Swift.Int", "\(step)"))
+            window.contentStack.append(entry("Swift.Int", "\(step)"))
             if step == 4 { window.presentations = [Presentation(method: .sheet, destination: entry("emoji", #"{"count":4,"emoji":"🐟"}"#))] }
             if step == 6 { window.presentations = [] }
             try store.save(window, scene: "window-2")
@@ -147,7 +147,7 @@ struct StoreFixtureTests {
         // The app goes on saving where the old code left off.
         let head = try #require(try store.load(scene: "main"))
         var next = head.state
-        next.root.append(Self.entry("orders.detail", #"{"id":99}"#, version: 2))
+        next.contentStack.append(Self.entry("orders.detail", #"{"id":99}"#, version: 2))
         #expect(try store.save(next, scene: "main").revision == head.revision + 1)
         #expect(try store.load(scene: "main")?.state == next)
         #expect(try store.load(scene: "main", revision: head.revision)?.state == head.state)

@@ -20,8 +20,8 @@ struct StoreLocationTests {
         #expect(FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isDirectory))
         #expect(isDirectory.boolValue)
         try NavStore(path: url.path, configuration: StoreFixtures.quiet())
-            .save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
-        #expect(try NavStore(readingAt: url.path).load(scene: "main")?.state.root.count == 1)
+            .save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
+        #expect(try NavStore(readingAt: url.path).load(scene: "main")?.state.contentStack.count == 1)
         // Asked again, the same place.
         #expect(try NavStore.defaultURL(in: base, fileName: "navstate.sqlite") == url)
     }
@@ -70,14 +70,14 @@ struct StoreLocationTests {
         let url = try NavStore.defaultURL(in: directory.url, fileName: "navstate.sqlite")
         // Open, so its -wal and -shm exist.
         let store = try NavStore(path: url.path, configuration: StoreFixtures.quiet())
-        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         let folder = url.deletingLastPathComponent().path
         #expect(StoreFile.backupExclusionTargets(url.path) == [url.path, url.path + "-wal", url.path + "-shm", folder])
         // A file the app placed in a folder of its own: that folder is left alone.
         let own = directory.path("Documents/shop.sqlite")
         try FileManager.default.createDirectory(atPath: directory.path("Documents"), withIntermediateDirectories: true)
         let ownStore = try NavStore(path: own, configuration: StoreFixtures.quiet())
-        try ownStore.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try ownStore.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         #expect(StoreFile.backupExclusionTargets(own) == [own, own + "-wal", own + "-shm"])
         _ = (store, ownStore)
     }

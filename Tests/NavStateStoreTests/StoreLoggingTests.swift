@@ -39,12 +39,12 @@ struct StoreLoggingTests {
         let directory = try TemporaryDirectory()
         let store = try NavStore(path: directory.path("db.sqlite"), configuration: NavStore.Configuration(logger: logger))
         let secret = "SECRET-PAYLOAD-123"
-        try store.save(SceneState(root: [NavEntry(tag: "Int", payload: "\"\(secret)\"")]), scene: "main")
+        try store.save(SceneState(stack: [NavEntry(tag: "Int", payload: "\"\(secret)\"")]), scene: "main")
         _ = try store.load(scene: "main")
         try store.prune()
         try store.purge()
         #expect(throws: NavStoreError.self) {
-            try store.save(SceneState(root: [NavEntry(tag: "Int", payload: "1")]), scene: "main", expectedHead: 7)
+            try store.save(SceneState(stack: [NavEntry(tag: "Int", payload: "1")]), scene: "main", expectedHead: 7)
         }
         let messages = handler.all.map(\.message)
         for expected in ["opened store", "migrated store", "saved scene", "loaded scene", "pruned store", "purged store", "save failed"] {
@@ -66,7 +66,7 @@ struct StoreLoggingTests {
         let first = RecordingLogHandler()
         do {
             let store = try await NavStore.open(path: path, configuration: NavStore.Configuration(logger: Logger(label: "t") { _ in first }))
-            try await store.save(SceneState(root: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), scene: "main")
+            try await store.save(SceneState(stack: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), scene: "main")
         }
         #expect(first.all.contains { $0.level == .info && $0.message == "migrated store" })
         // Every later launch: open, restore through the guard, confirm,
@@ -75,7 +75,7 @@ struct StoreLoggingTests {
         let store = try await NavStore.open(path: path, configuration: NavStore.Configuration(logger: Logger(label: "t") { _ in handler }))
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
         try await store.confirmRestore(restored)
-        try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try await store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         try await store.save(SceneState(), scene: "window-2")
         _ = try await store.scenes()
         _ = try await store.load(scene: "main")
@@ -94,8 +94,8 @@ struct StoreLoggingTests {
         let directory = try TemporaryDirectory()
         let handler = RecordingLogHandler()
         let store = try NavStore(path: directory.path("db.sqlite"), configuration: NavStore.Configuration(logger: Logger(label: "t") { _ in handler }))
-        try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
-        try await store.save(SceneState(root: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), scene: "main")
+        try await store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
+        try await store.save(SceneState(stack: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), scene: "main")
         let options = RestoreOptions(crashLoopLimit: 1)
         _ = try await store.restore(scene: "main", registry: DestinationRegistry(), options: options)
         let before = handler.all.count
@@ -116,7 +116,7 @@ struct StoreLoggingTests {
         let store = try NavStore.inMemory(configuration: configuration)
         let never = try await store.restore(scene: "never", registry: DestinationRegistry())
         #expect(never.report.outcome == .noSavedState)
-        try await store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try await store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         clock.advance(by: 3_600)
         let old = try await store.restore(scene: "main", registry: DestinationRegistry(), options: RestoreOptions(maximumAge: 60))
         #expect(old.report.outcome == .expired)
@@ -130,7 +130,7 @@ struct StoreLoggingTests {
         configuration.limits.entriesPerStack = 1
         let store = try NavStore.inMemory(configuration: configuration)
         let refusals: [(String, SceneState<NavEntry>, String)] = [
-            ("limit", SceneState(root: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), "main"),
+            ("limit", SceneState(stack: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), "main"),
             ("invariant", SceneState(checkpoints: [Checkpoint(name: "x", stack: .presentation(3), entriesKept: 0)]), "main"),
             ("name", SceneState(), "bad\u{1B}name"),
         ]

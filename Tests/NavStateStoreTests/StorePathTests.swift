@@ -15,7 +15,7 @@ import Testing
 /// opened or changed.
 @Suite("Store paths")
 struct StorePathTests {
-    private static let state = SceneState<NavEntry>(root: [StoreFixtures.entry("1"), StoreFixtures.entry("2")])
+    private static let state = SceneState<NavEntry>(stack: [StoreFixtures.entry("1"), StoreFixtures.entry("2")])
 
     private func mode(_ path: String) throws -> Int {
         try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
@@ -37,7 +37,7 @@ struct StorePathTests {
         let reader = try NavStore(readingAt: path, configuration: StoreFixtures.quiet())
         #expect(try await reader.load(scene: "main")?.state == Self.state)
         let again = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        #expect(try await again.save(SceneState(root: [StoreFixtures.entry("3")]), scene: "main").revision == 2)
+        #expect(try await again.save(SceneState(stack: [StoreFixtures.entry("3")]), scene: "main").revision == 2)
     }
 
     @Test func aRelativeLinkAndAPathWithoutAFolderOpen() throws {

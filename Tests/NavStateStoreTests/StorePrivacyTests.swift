@@ -26,7 +26,7 @@ struct StorePrivacyTests {
         #expect(FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o644]))
         #expect(try mode(path) == 0o644)
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         for file in [path, path + "-wal", path + "-shm"] {
             #expect(try mode(file) == 0o600, "\(file)")
         }
@@ -37,11 +37,11 @@ struct StorePrivacyTests {
         let path = directory.path("db.sqlite")
         do {
             let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-            try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+            try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         }
         #expect(chmod(path, 0o640) == 0)
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        try store.save(SceneState(root: [StoreFixtures.entry("2")]), scene: "main")
+        try store.save(SceneState(stack: [StoreFixtures.entry("2")]), scene: "main")
         #expect(try mode(path) == 0o640)
     }
 
@@ -60,7 +60,7 @@ struct StorePrivacyTests {
         #expect(!FileManager.default.fileExists(atPath: target + "-wal"))
         // A link to a store that exists is refused too.
         let real = directory.path("real.sqlite")
-        try NavStore(path: real, configuration: StoreFixtures.quiet()).save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main")
+        try NavStore(path: real, configuration: StoreFixtures.quiet()).save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         let second = directory.path("second.sqlite")
         try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: real)
         #expect(throws: NavStoreError.notARegularFile(path: second)) {
@@ -74,7 +74,7 @@ struct StorePrivacyTests {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         var state = SceneState<NavEntry>()
         for index in 0..<40 {
-            state.root.append(NavEntry(tag: "secret", payload: "\"\(Self.marker)-\(index)\""))
+            state.contentStack.append(NavEntry(tag: "secret", payload: "\"\(Self.marker)-\(index)\""))
             try store.save(state, scene: "scene-\(index % 3)")
         }
         #expect(!filesContain(path, Self.marker).isEmpty, "the test must first see the marker on disk")
@@ -82,15 +82,15 @@ struct StorePrivacyTests {
         #expect(filesContain(path, Self.marker) == [])
         #expect(try store.scenes().isEmpty)
         // The store still works after a purge.
-        #expect(try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
+        #expect(try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
     }
 
     @Test func deletedSceneBytesAreOverwritten() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        try store.save(SceneState(root: [NavEntry(tag: "secret", payload: "\"\(Self.marker)\"")]), scene: "gone")
-        try store.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "kept")
+        try store.save(SceneState(stack: [NavEntry(tag: "secret", payload: "\"\(Self.marker)\"")]), scene: "gone")
+        try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "kept")
         try store.delete(scene: "gone")
         // Once the WAL is folded back in, the freed pages hold zeros.
         _ = try store.checkpointWAL()
@@ -106,13 +106,13 @@ struct StorePrivacyTests {
         var path1 = NavPath(registry: registry)
         try path1.append(ShopRoute.home)
         try path1.append(PaymentScreen(cardLast4: Self.marker))
-        var state = SceneState(root: Array(path1))
+        var state = SceneState(stack: Array(path1))
         state.values["card"] = try AnyDestination(PaymentScreen(cardLast4: Self.marker), in: registry)
         try store.save(state, scene: "main")
-        let raw = SceneState(root: [NavEntry(tag: "payment", payload: #"{"cardLast4":"\#(Self.marker)"}"#)])
+        let raw = SceneState(stack: [NavEntry(tag: "payment", payload: #"{"cardLast4":"\#(Self.marker)"}"#)])
         try store.save(raw, scene: "raw", registry: registry)
         #expect(filesContain(path, Self.marker) == [])
-        #expect(try store.load(scene: "main")?.state.root.count == 1)
-        #expect(try store.load(scene: "raw")?.state.root.isEmpty == true)
+        #expect(try store.load(scene: "main")?.state.contentStack.count == 1)
+        #expect(try store.load(scene: "raw")?.state.contentStack.isEmpty == true)
     }
 }

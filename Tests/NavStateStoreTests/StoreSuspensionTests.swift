@@ -12,7 +12,7 @@ import Testing
 @Suite("Store suspension")
 struct StoreSuspensionTests {
     private func state(_ count: Int) -> SceneState<NavEntry> {
-        SceneState(root: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) })
+        SceneState(stack: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) })
     }
 
     @Test func aSuspendedStoreRefusesEveryCallWithATypedErrorUntilItResumes() async throws {

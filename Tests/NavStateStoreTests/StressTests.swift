@@ -32,7 +32,7 @@ struct StressTests {
         for process in 0..<3 {
             for thread in 0..<4 {
                 let scene = "p\(process)-\(thread)"
-                #expect(try store.load(scene: scene)?.state.root.count == saves, "\(scene)")
+                #expect(try store.load(scene: scene)?.state.contentStack.count == saves, "\(scene)")
                 #expect(try store.history(scene: scene).map(\.revision) == Array(1...saves), "\(scene)")
             }
         }
@@ -46,7 +46,7 @@ struct StressTests {
         for fields in shared {
             let revision = Int(fields[1]) ?? 0
             let stored = try store.load(scene: "shared", revision: revision)
-            #expect(stored?.state.root.last?.payload == String(fields[2]), "revision \(revision) lost its save")
+            #expect(stored?.state.contentStack.last?.payload == String(fields[2]), "revision \(revision) lost its save")
         }
         // Unconditional saves of one scene: every acknowledged save is its own
         // revision and still holds exactly what that save wrote.
@@ -55,7 +55,7 @@ struct StressTests {
         #expect(free.compactMap { Int($0[1]) }.sorted() == Array(1...(3 * 4 * saves)))
         for fields in free {
             let stored = try store.load(scene: "free", revision: Int(fields[1]) ?? 0)
-            #expect(stored?.state.root.map(\.payload) == [String(fields[2])], "free revision \(fields[1]) lost its save")
+            #expect(stored?.state.contentStack.map(\.payload) == [String(fields[2])], "free revision \(fields[1]) lost its save")
         }
         print("stress: \(lines.count - conflicts - shared.count - free.count) own saves, \(free.count) unconditional saves of one scene, \(shared.count) shared saves, \(conflicts) conflicts, \(errors.count) errors")
     }

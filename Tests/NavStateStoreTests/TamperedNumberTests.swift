@@ -41,11 +41,11 @@ struct TamperedNumberTests {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         for depth in 1...5 {
             try store.save(SceneState(
-                root: (0..<depth).map { StoreFixtures.entry("\($0)") },
+                stack: (0..<depth).map { StoreFixtures.entry("\($0)") },
                 presentations: depth > 3 ? [Presentation(method: .managedSheet, destination: StoreFixtures.entry("9"))] : [],
                 checkpoints: [Checkpoint(name: "top", stack: .root, entriesKept: 1)]), scene: "main")
         }
-        try store.save(SceneState(root: [StoreFixtures.entry("\"kept\"")]), scene: "other")
+        try store.save(SceneState(stack: [StoreFixtures.entry("\"kept\"")]), scene: "other")
         return path
     }
 
@@ -69,10 +69,10 @@ struct TamperedNumberTests {
         _ = try await store.scenes()
         _ = try store.history(scene: "main")
         // A typed save on top, then the head loads.
-        let saved = try await store.save(SceneState<AnyDestination>(root: [try AnyDestination(7, in: DestinationRegistry())]), scene: "main")
+        let saved = try await store.save(SceneState<AnyDestination>(stack: [try AnyDestination(7, in: DestinationRegistry())]), scene: "main")
         let head = try #require(try await store.load(scene: "main"))
         #expect(head.revision == saved.revision)
-        #expect(head.state.root.map(\.payload) == ["7"])
+        #expect(head.state.contentStack.map(\.payload) == ["7"])
         _ = try store.prune(keepRevisions: 2)
         _ = try await NavStore.openRecovering(path: path, configuration: StoreFixtures.quiet())
     }
@@ -119,9 +119,9 @@ struct TamperedNumberTests {
         // After the confirmation, saves go on: the first writes a full row.
         for count in 1...3 {
             let root = try (0..<count).map { try AnyDestination($0, in: DestinationRegistry()) }
-            try await store.save(SceneState(root: root), scene: "main")
+            try await store.save(SceneState(stack: root), scene: "main")
         }
-        #expect(try await store.load(scene: "main")?.state.root.count == 3)
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 3)
     }
 
     /// Rows that lie about their place: the scene still loads, listings
@@ -161,7 +161,7 @@ struct TamperedNumberTests {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
         #expect(restored.report.revision == 4)
-        #expect(restored.state.root.count == 4)
+        #expect(restored.state.contentStack.count == 4)
         #expect(try store.inconsistentRows().map(\.damage).contains(.revisionsOutOfRange(count: 1)))
     }
 

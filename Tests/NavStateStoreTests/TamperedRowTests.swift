@@ -17,10 +17,10 @@ struct TamperedRowTests {
         let path = directory.path("db.sqlite")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         try store.save(SceneState(
-            root: (0..<3).map { StoreFixtures.entry("\($0)") },
+            stack: (0..<3).map { StoreFixtures.entry("\($0)") },
             presentations: [Presentation(method: .sheet, destination: StoreFixtures.entry("9"))],
             checkpoints: [Checkpoint(name: "top", stack: .root, entriesKept: 3)]), scene: "main")
-        try store.save(SceneState(root: [StoreFixtures.entry("\"kept\"")]), scene: "other")
+        try store.save(SceneState(stack: [StoreFixtures.entry("\"kept\"")]), scene: "other")
         return path
     }
 
@@ -77,7 +77,7 @@ struct TamperedRowTests {
             try restored.state.validate()
             #expect(restored.state.isEmpty, "\(name)")
             #expect(restored.report.skipped.first?.damage == problem, "\(name): \(restored.report)")
-            #expect(try await store.load(scene: "other")?.state.root == [StoreFixtures.entry("\"kept\"")], "\(name)")
+            #expect(try await store.load(scene: "other")?.state.contentStack == [StoreFixtures.entry("\"kept\"")], "\(name)")
         }
     }
 
@@ -87,7 +87,7 @@ struct TamperedRowTests {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         var state = SceneState<NavEntry>()
         for index in 0..<4 {
-            state.root.append(StoreFixtures.entry("\(index)"))
+            state.contentStack.append(StoreFixtures.entry("\(index)"))
             try await store.save(state, scene: "main")
         }
         // Revisions 2-4 are changes on top of revision 1; take out 3.
@@ -95,7 +95,7 @@ struct TamperedRowTests {
         #expect(damage { () throws(NavStoreError) in try store.load(scene: "main") } == .missingRevision(3))
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
         #expect(restored.report.revision == 2)
-        #expect(restored.state.root.count == 2)
+        #expect(restored.state.contentStack.count == 2)
         #expect(restored.report.skipped.map(\.revision) == [4])
         // A delta that keeps more entries than the stack below it holds.
         try Tamper.setChange(path, scene: "main", revision: 2, to: [1, 0, 1, 0, 7, 0])
@@ -126,7 +126,7 @@ struct TamperedRowTests {
         let restored = try await restore(path)
         try restored.state.validate()
         #expect(restored.state.presentations.isEmpty)
-        #expect(restored.state.root.count == 3)
+        #expect(restored.state.contentStack.count == 3)
         #expect(restored.report.damage == [.missingDestination(presentation: 1)])
     }
 
@@ -148,7 +148,7 @@ struct TamperedRowTests {
         small.limits.entriesPerStack = 2
         let store = try NavStore(path: path, configuration: small)
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
-        #expect(restored.state.root.count == 2)
+        #expect(restored.state.contentStack.count == 2)
         #expect(restored.report.dropped.map(\.location) == [.stack(.root, position: 2)])
         try restored.state.validate()
     }
@@ -159,12 +159,12 @@ struct TamperedRowTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         try await NavStore(path: path, configuration: StoreFixtures.quiet())
-            .save(SceneState(root: (0..<5).map { StoreFixtures.entry("\($0)") }), scene: "main")
+            .save(SceneState(stack: (0..<5).map { StoreFixtures.entry("\($0)") }), scene: "main")
         var small = StoreFixtures.quiet()
         small.limits.entriesPerStack = 2
         let restored = try await NavStore(path: path, configuration: small)
             .restore(scene: "main", registry: DestinationRegistry())
-        #expect(restored.state.root.count == 2)
+        #expect(restored.state.contentStack.count == 2)
         #expect(restored.report.damage == [.pastEntryLimit(stack: .root, limit: 2)])
         #expect(restored.report.dropped.map(\.reason) == [
             .damaged(.pastEntryLimit(stack: .root, limit: 2)),
@@ -192,10 +192,10 @@ struct TamperedRowTests {
         #expect(report.scenesSetAside.map(\.scene) == ["main"])
         #expect(report.scenesSetAside.first?.renamedTo == "main#damaged-1")
         #expect(try recovered.damagedScenes().map(\.scene) == ["main#damaged-1"])
-        #expect(try recovered.load(scene: "other")?.state.root == [StoreFixtures.entry("\"kept\"")])
+        #expect(try recovered.load(scene: "other")?.state.contentStack == [StoreFixtures.entry("\"kept\"")])
         // The app starts the scene afresh.
         #expect(try recovered.load(scene: "main") == nil)
-        #expect(try recovered.save(SceneState(root: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
+        #expect(try recovered.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
     }
 
     @Test func aSaveOnTopOfADamagedHeadWritesAWholeRevision() throws {
@@ -203,7 +203,7 @@ struct TamperedRowTests {
         let path = try savedFile(in: directory)
         try Tamper.run(path, "UPDATE revision SET change = substr(change, 1, 5) WHERE scene_id = (SELECT id FROM scene WHERE name = 'main')")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        let state = SceneState(root: (0..<3).map { StoreFixtures.entry("\($0)") })
+        let state = SceneState(stack: (0..<3).map { StoreFixtures.entry("\($0)") })
         let saved = try store.save(state, scene: "main")
         #expect(saved.revision == 2)
         #expect(try store.load(scene: "main")?.state == state)

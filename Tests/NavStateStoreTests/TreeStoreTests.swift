@@ -38,7 +38,7 @@ struct TreeStoreTests {
         let tree = try NavStore(path: treePath, configuration: StoreFixtures.quiet())
         var state = try Self.fiveByTen()
         try tree.save(state, scene: "main")
-        state.root.append(SceneFixtures.entry("7"))
+        state.contentStack.append(SceneFixtures.entry("7"))
         let pushed = try tree.save(state, scene: "main")
         #expect(pushed.rowsWritten == 1)
         #expect(pushed.entriesInserted == 1)
@@ -46,9 +46,9 @@ struct TreeStoreTests {
 
         let stackPath = directory.path("stack.sqlite")
         let single = try NavStore(path: stackPath, configuration: StoreFixtures.quiet())
-        var one = SceneState<NavEntry>(root: (0..<10).map { SceneFixtures.entry(String(200 + $0)) })
+        var one = SceneState<NavEntry>(stack: (0..<10).map { SceneFixtures.entry(String(200 + $0)) })
         try single.save(one, scene: "main")
-        one.root.append(SceneFixtures.entry("7"))
+        one.contentStack.append(SceneFixtures.entry("7"))
         try single.save(one, scene: "main")
         // The same bytes: the tab's slot number and the entry.
         #expect(try Self.changeBytes(treePath, revision: 2) == (try Self.changeBytes(stackPath, revision: 2)))
@@ -129,7 +129,7 @@ struct TreeStoreTests {
         let store = try NavStore.inMemory(configuration: configuration)
         var state = try Self.fiveByTen()
         try store.save(state, scene: "main")
-        state.root.append(SceneFixtures.entry("11"))
+        state.contentStack.append(SceneFixtures.entry("11"))
         #expect(throws: NavStoreError.limitExceeded(.entriesPerStack, scene: "main", actual: 11, limit: 10)) {
             try store.save(state, scene: "main")
         }
@@ -141,7 +141,7 @@ struct TreeStoreTests {
     /// from), or what is past the tree is damage.
     @Test func aTreeLayoutNoNavStateWritesIsDamage() throws {
         var second = try Self.fiveByTen()
-        second.root.append(SceneFixtures.entry("9"))
+        second.contentStack.append(SceneFixtures.entry("9"))
         // A duplicate tab is what no NavState writes.
         var layout = StoredLayout.of(second)
         layout.shapes = [.tabs(NavTabs(Self.tabIDs.map { NavTab($0 == "cart" ? "home" : $0) }, selected: "home"))]

@@ -16,7 +16,7 @@ struct UnsaveableValueTests {
     private static let largestRevision = 4_503_599_627_370_496
 
     private func state(_ count: Int) -> SceneState<NavEntry> {
-        SceneState(root: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) })
+        SceneState(stack: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) })
     }
 
     private func savedFile(in directory: TemporaryDirectory, revisions: Int = 5) throws -> String {
@@ -172,7 +172,7 @@ struct UnsaveableValueTests {
         #expect(try store.history(scene: "main").map(\.revision).contains(24))
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
         #expect(restored.report.revision == 24)
-        #expect(restored.state.root.count == 24)
+        #expect(restored.state.contentStack.count == 24)
     }
 
     @Test func aTimeOutOfRangeReadsAs1970AndExpires() async throws {

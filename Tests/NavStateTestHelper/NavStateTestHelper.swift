@@ -63,7 +63,7 @@ struct NavStateTestHelper {
             case "open" where arguments.count == 2:
                 do {
                     let store = try NavStore(path: arguments[1], configuration: configuration(full: false))
-                    try await store.save(SceneState(root: [NavEntry(tag: "Int", payload: "1")]), scene: "probe")
+                    try await store.save(SceneState(stack: [NavEntry(tag: "Int", payload: "1")]), scene: "probe")
                     say("ok")
                 } catch {
                     say("error \(error)")
@@ -89,7 +89,7 @@ struct NavStateTestHelper {
                         }
                     }
                     do {
-                        let saved = try await store.save(SceneState(root: (0..<revision).map { NavEntry(tag: "Int", payload: String($0)) }), scene: arguments[2])
+                        let saved = try await store.save(SceneState(stack: (0..<revision).map { NavEntry(tag: "Int", payload: String($0)) }), scene: arguments[2])
                         say("saved \(saved.revision)")
                     } catch {
                         say("error \(error)")
@@ -179,7 +179,7 @@ struct NavStateTestHelper {
         let store = try NavStore(path: db, configuration: configuration(full: full, keepingEveryRevision: true))
         var state = SceneState<NavEntry>()
         for index in 0..<count {
-            state.root.append(NavEntry(tag: "Int", payload: String(index)))
+            state.contentStack.append(NavEntry(tag: "Int", payload: String(index)))
             say("saved \(try store.save(state, scene: scene).revision)")
         }
     }
@@ -201,13 +201,13 @@ struct NavStateTestHelper {
                         let store = try NavStore(path: db, configuration: configuration(full: false, keepingEveryRevision: true))
                         var own = SceneState<NavEntry>()
                         for index in 0..<saves {
-                            own.root.append(NavEntry(tag: "Int", payload: String(index)))
+                            own.contentStack.append(NavEntry(tag: "Int", payload: String(index)))
                             say("own \(thread) \(try store.save(own, scene: "\(prefix)-\(thread)").revision)")
                             let head = try store.load(scene: "shared")
                             var shared = head?.state ?? SceneState()
                             let marker = "\"\(prefix)-\(thread)-\(index)\""
-                            shared.root.append(NavEntry(tag: "String", payload: marker))
-                            if shared.root.count > 50 { shared.root.removeFirst(shared.root.count - 50) }
+                            shared.contentStack.append(NavEntry(tag: "String", payload: marker))
+                            if shared.contentStack.count > 50 { shared.contentStack.removeFirst(shared.contentStack.count - 50) }
                             do {
                                 let saved = try store.save(shared, scene: "shared", expectedHead: head?.revision ?? 0)
                                 say("shared \(saved.revision) \(marker)")
@@ -216,7 +216,7 @@ struct NavStateTestHelper {
                             }
                             // The same scene without a check: last writer wins, but
                             // every save must still be its own revision.
-                            let free = SceneState(root: [NavEntry(tag: "String", payload: marker)])
+                            let free = SceneState(stack: [NavEntry(tag: "String", payload: marker)])
                             say("free \(try store.save(free, scene: "free").revision) \(marker)")
                         }
                     } catch {
@@ -233,8 +233,8 @@ struct NavStateTestHelper {
 enum ChurnState {
     static func state(revision: Int) -> SceneState<NavEntry> {
         var state = SceneState<NavEntry>()
-        state.root = (0..<(revision % 12)).map { NavEntry(tag: "Int", payload: "\($0)") }
-        state.root.append(NavEntry(tag: "String", payload: "\"revision \(revision)\""))
+        state.contentStack = (0..<(revision % 12)).map { NavEntry(tag: "Int", payload: "\($0)") }
+        state.contentStack.append(NavEntry(tag: "String", payload: "\"revision \(revision)\""))
         if revision.isMultiple(of: 3) {
             state.presentations = [Presentation(
                 method: .managedSheet, destination: NavEntry(tag: "Int", payload: "\(revision)"),

@@ -15,7 +15,7 @@ enum SceneFixtures {
     /// own stack, a plain cover above it, checkpoints and scene values.
     static func richState() -> SceneState<NavEntry> {
         SceneState(
-            root: [entry("home", #"{"tab":1}"#), entry("orders.detail", #"{"id":7}"#)],
+            stack: [entry("home", #"{"tab":1}"#), entry("orders.detail", #"{"id":7}"#)],
             presentations: [
                 Presentation(method: .managedSheet, destination: entry("cart", "{}"),
                              stack: [entry("cart.item", #"{"sku":"a\/b"}"#)]),
@@ -32,7 +32,7 @@ enum SceneFixtures {
     /// and checkpoints in the root and the sheet.
     static func tree() -> SceneState<NavEntry> {
         SceneState(
-            root: [entry("1"), entry("2"), entry("3")],
+            stack: [entry("1"), entry("2"), entry("3")],
             presentations: [
                 Presentation(method: .managedSheet, destination: entry("4"), stack: [entry("5"), entry("6")]),
                 Presentation(method: .cover, destination: entry("7")),

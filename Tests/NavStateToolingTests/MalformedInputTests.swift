@@ -92,7 +92,7 @@ struct MalformedInputTests {
         #expect(decoded.path.first?.as(String.self)?.count == 10 * 1024 * 1024)
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
         #expect(throws: NavStoreError.limitExceeded(.payloadBytes, scene: "main", actual: payload.utf8.count, limit: 64 * 1024)) {
-            try store.save(SceneState(root: decoded.path.elements), scene: "main")
+            try store.save(SceneState(stack: decoded.path.elements), scene: "main")
         }
     }
 

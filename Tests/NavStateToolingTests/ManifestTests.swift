@@ -118,7 +118,7 @@ struct ManifestToolingTests {
     @Test func dryRunReportsUnknownNewerAndNeverPersistedEntries() async throws {
         let resolver = try DestinationRegistry(manifest: Samples.registry().manifest)
         let state = SceneState(
-            root: [
+            stack: [
                 NavEntry(tag: "Si", payload: "1"),
                 NavEntry(tag: "gone", payload: "{}"),
                 NavEntry(tag: "settings", version: 9, payload: "{}"),

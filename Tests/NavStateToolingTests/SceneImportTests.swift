@@ -12,18 +12,18 @@ struct SceneImportTests {
         let data = try Fixtures.data(file)
         let (state, format) = try SceneImport.read(data)
         #expect(format == .swiftui)
-        #expect(state.root.count == 2)
-        #expect(PathRepresentation.encode(state.root) == data)
+        #expect(state.contentStack.count == 2)
+        #expect(PathRepresentation.encode(state.contentStack) == data)
     }
 
     @Test func mangledTagArrayImportsAndResolves() async throws {
         let json = #"["Si","2","SS","\"b\"","10Foundation4UUIDV","\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\""]"#
         let (state, format) = try SceneImport.read(Array(json.utf8))
         #expect(format == .swiftui)
-        #expect(state.root.map(\.tag) == ["10Foundation4UUIDV", "SS", "Si"])
+        #expect(state.contentStack.map(\.tag) == ["10Foundation4UUIDV", "SS", "Si"])
         let restored = await DestinationRegistry().restore(state)
         #expect(restored.dropped.isEmpty)
-        #expect(restored.state.root.map(\.name) == ["UUID", "String", "Int"])
+        #expect(restored.state.contentStack.map(\.name) == ["UUID", "String", "Int"])
     }
 
     @Test func flowStacksRoutesBecomeStacksAndPresentations() throws {
@@ -34,7 +34,7 @@ struct SceneImportTests {
             """
         let (state, format) = try SceneImport.read(Array(json.utf8))
         #expect(format == .flowstacks)
-        #expect(state.root.map(\.payload) == ["1", "2"])
+        #expect(state.contentStack.map(\.payload) == ["1", "2"])
         #expect(state.presentations.map(\.method) == [.managedSheet, .cover])
         #expect(state.presentations[0].destination.payload == "3")
         #expect(state.presentations[0].stack.map(\.payload) == ["4"])
@@ -102,7 +102,7 @@ struct SceneImportTests {
     @Test func formatOneIgnoresTreesAndOneStackScenesAreStillWrittenAsFormatOne() throws {
         let text = #"{"format":"navstate.scene/1","root":["Si","1"],"content":{"tabs":{"selected":"a","items":[]}}}"#
         let state = try SceneState<NavEntry>(json: Array(text.utf8))
-        #expect(state == SceneState(root: [NavEntry(tag: "Si", payload: "1")]))
+        #expect(state == SceneState(stack: [NavEntry(tag: "Si", payload: "1")]))
         #expect(String(decoding: try state.jsonData(prettyPrinted: false), as: UTF8.self).contains(#""format":"navstate.scene\/1""#))
         let tree = SceneState<NavEntry>(content: .tabs(NavTabs(ids: ["a"])))
         #expect(String(decoding: try tree.jsonData(prettyPrinted: false), as: UTF8.self).contains(#""format":"navstate.scene\/2""#))

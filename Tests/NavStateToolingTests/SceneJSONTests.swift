@@ -14,7 +14,7 @@ struct SceneJSONTests {
 
     @Test func sceneJSONRoundTripsAndEmbedsTheWireFormat() throws {
         var state = SceneFixtures.richState()
-        state.root.append(NavEntry(tag: "settings", version: 3, payload: #"{"depth":1}"#))
+        state.contentStack.append(NavEntry(tag: "settings", version: 3, payload: #"{"depth":1}"#))
         let json = try state.jsonData()
         #expect(try SceneState<NavEntry>(json: json) == state)
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
@@ -31,13 +31,13 @@ struct SceneJSONTests {
         let cases: [(String, SceneState<NavEntry>)] = [
             (#"{"format":"navstate.scene/1"}"#, SceneState()),
             (#"{"format":"navstate.scene/1","presentations":[],"checkpoints":[],"values":{}}"#, SceneState()),
-            (#"{"format":"navstate.scene/1","root":\#(pair)}"#, SceneState(root: [NavEntry(tag: "a", payload: "1")])),
+            (#"{"format":"navstate.scene/1","root":\#(pair)}"#, SceneState(stack: [NavEntry(tag: "a", payload: "1")])),
             (#"{"format":"navstate.scene/1","presentations":[{"method":"sheet","destination":\#(pair)}]}"#,
              SceneState(presentations: [Presentation(method: .sheet, destination: NavEntry(tag: "a", payload: "1"))])),
             (#"{"format":"navstate.scene/1","presentations":[{"method":"managedSheet","destination":\#(pair)}]}"#,
              SceneState(presentations: [Presentation(method: .managedSheet, destination: NavEntry(tag: "a", payload: "1"))])),
             (#"{"format":"navstate.scene/1","root":\#(pair),"checkpoints":[{"name":"x","stack":0,"index":1}]}"#,
-             SceneState(root: [NavEntry(tag: "a", payload: "1")], checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 1)])),
+             SceneState(stack: [NavEntry(tag: "a", payload: "1")], checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 1)])),
             (#"{"format":"navstate.scene/1","values":{"tab":\#(pair)}}"#, SceneState(values: ["tab": NavEntry(tag: "a", payload: "1")])),
         ]
         for (json, expected) in cases {

@@ -140,8 +140,8 @@ enum StoreFuzzing {
             var configuration = NavStore.Configuration()
             configuration.logger = Logger(label: "navstate.fuzz") { _ in SwiftLogNoOpLogHandler() }
             let store = try NavStore(path: path, configuration: configuration)
-            try store.save(SceneState(root: [NavEntry(tag: "Int", payload: "1")]), scene: "main")
-            try store.save(SceneState(root: [NavEntry(tag: "Int", payload: "2")]), scene: "other")
+            try store.save(SceneState(stack: [NavEntry(tag: "Int", payload: "1")]), scene: "main")
+            try store.save(SceneState(stack: [NavEntry(tag: "Int", payload: "2")]), scene: "other")
             _ = try store.checkpointWAL()
         } catch {
             fatalError("a fresh store failed: \(error)")
@@ -260,7 +260,7 @@ enum StoreFuzzing {
         _ = try? store.history(scene: "main")
         _ = try? store.stats()
         // A save on top, then the head is what was saved.
-        let saved = SceneState(root: [NavEntry(tag: "Int", payload: "7")])
+        let saved = SceneState(stack: [NavEntry(tag: "Int", payload: "7")])
         if case .some(let result) = try? await store.save(saved, scene: "main") {
             let head = try? await store.load(scene: "main")
             if head?.revision != result.revision || head?.state != saved {

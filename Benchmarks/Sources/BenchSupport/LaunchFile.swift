@@ -21,7 +21,7 @@ package enum LaunchFile {
         for revision in 1...revisions {
             // Alternating one short and the whole stack, ending on the whole.
             let root = revision.isMultiple(of: 2) || revision == revisions ? full : Array(full.dropLast())
-            try store.save(SceneState(root: root), scene: "main")
+            try store.save(SceneState(stack: root), scene: "main")
         }
     }
 

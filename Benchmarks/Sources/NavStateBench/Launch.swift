@@ -36,7 +36,7 @@ enum Launch {
                 let store = try await NavStore.open(path: path, configuration: configuration)
                 let restored = try await store.restore(scene: "main", registry: registry)
                 try await store.confirmRestore(restored)
-                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+                guard restored.state.contentStack.count == depth else { throw BenchError("lost entries") }
             },
             Contender("NavStore launch with the blocking open and confirm (one hop: the restore's)") {
                 // What the hops cost: the same work, two of the three calls
@@ -45,13 +45,13 @@ enum Launch {
                 let store = try NavStore(path: path, configuration: configuration)
                 let restored = try await store.restore(scene: "main", registry: registry)
                 try store.confirmBlocking(restored)
-                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+                guard restored.state.contentStack.count == depth else { throw BenchError("lost entries") }
             },
             Contender("NavStore open, load, decode (no guard)") {
                 let store = try await NavStore.open(path: path, configuration: configuration)
                 guard let loaded = try await store.load(scene: "main") else { throw BenchError("no scene") }
                 let restored = await registry.restore(loaded.state)
-                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+                guard restored.state.contentStack.count == depth else { throw BenchError("lost entries") }
             },
             Contender("NavStore open only") {
                 _ = try await NavStore.open(path: path, configuration: configuration)
@@ -59,17 +59,17 @@ enum Launch {
             Contender("raw sqlite3 floor + the same decode") {
                 try LaunchFile.sameSQLLaunch(floorPath)
                 let restored = await registry.restore(stored.state)
-                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+                guard restored.state.contentStack.count == depth else { throw BenchError("lost entries") }
             },
             Contender("raw sqlite3, the issue's floor (newest row, attempt, confirmation) + the same decode") {
                 try LaunchFile.floorLaunch(floorPath, confirming: true)
                 let restored = await registry.restore(stored.state)
-                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+                guard restored.state.contentStack.count == depth else { throw BenchError("lost entries") }
             },
             Contender("raw sqlite3, the issue's floor without the confirmation + the same decode") {
                 try LaunchFile.floorLaunch(floorPath, confirming: false)
                 let restored = await registry.restore(stored.state)
-                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+                guard restored.state.contentStack.count == depth else { throw BenchError("lost entries") }
             },
             Contender("PathStore (file)") {
                 guard try pathStore.restore().count == depth else { throw BenchError("lost entries") }

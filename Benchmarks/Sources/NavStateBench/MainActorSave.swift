@@ -26,9 +26,9 @@ enum MainActorSave {
         let extra = try AnyDestination(BenchData.route(10), in: registry)
         let store = try NavStore(
             path: directory.appendingPathComponent("main-actor.sqlite").path, configuration: Workloads.quiet(.normal))
-        var state = SceneState<AnyDestination>(root: base)
+        var state = SceneState<AnyDestination>(stack: base)
         func next() -> SceneState<AnyDestination> {
-            if state.root.count > base.count { state.root.removeLast() } else { state.root.append(extra) }
+            if state.contentStack.count > base.count { state.contentStack.removeLast() } else { state.contentStack.append(extra) }
             return state
         }
         for _ in 0..<100 { try await store.save(next(), scene: "main") }  // warm-up

@@ -42,12 +42,12 @@ struct NavStateBench {
             let registry = BenchData.registry
             let store = try NavStore(path: directory.appendingPathComponent("s.sqlite").path, configuration: Workloads.quiet())
             let depth = arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10
-            var state = SceneState<AnyDestination>(root: try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) })
+            var state = SceneState<AnyDestination>(stack: try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) })
             let extra = try AnyDestination(BenchData.route(depth), in: registry)
             var byResidue: [Int: [Double]] = [:]
             var all: [Double] = []
             for index in 0..<20_000 {
-                if index.isMultiple(of: 2) { state.root.append(extra) } else { state.root.removeLast() }
+                if index.isMultiple(of: 2) { state.contentStack.append(extra) } else { state.contentStack.removeLast() }
                 let start = Harness.now()
                 let saved = try store.saveBlocking(state, scene: "main")
                 let elapsed = Double(Harness.now() - start)
@@ -344,11 +344,11 @@ enum ProfileSave {
         defer { try? FileManager.default.removeItem(at: directory) }
         let registry = BenchData.registry
         let store = try NavStore(path: directory.appendingPathComponent("p.sqlite").path, configuration: Workloads.quiet())
-        var state = SceneState<AnyDestination>(root: try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) })
+        var state = SceneState<AnyDestination>(stack: try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) })
         let extra = try AnyDestination(BenchData.route(depth), in: registry)
         var start = Harness.now()
         for index in 0..<20_000 {
-            if index.isMultiple(of: 2) { state.root.append(extra) } else { state.root.removeLast() }
+            if index.isMultiple(of: 2) { state.contentStack.append(extra) } else { state.contentStack.removeLast() }
             try store.saveBlocking(state, scene: "main")
         }
         print("save", format(Double(Harness.now() - start) / 20_000))

@@ -58,7 +58,7 @@ enum ShapeExperiment {
         let pushedBytes = try SwiftUIRepresentation.encode(base + [BenchData.route(10)])
 
         let store = try NavStore(path: directory.appendingPathComponent("store.sqlite").path, configuration: Workloads.quiet())
-        let state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: registry) })
+        let state = SceneState<AnyDestination>(stack: try base.map { try AnyDestination($0, in: registry) })
         try store.saveBlocking(state, scene: "main")
 
         // A file made by NavStore, so the schema, keys and foreign keys are
@@ -66,7 +66,7 @@ enum ShapeExperiment {
         // the size of a 10-deep full row, as the store writes them.
         let path = directory.appendingPathComponent("sql.sqlite").path
         try NavStore(path: path, configuration: Workloads.quiet())
-            .saveBlocking(SceneState<NavEntry>(root: [NavEntry(tag: "a", payload: "{}")]), scene: "main")
+            .saveBlocking(SceneState<NavEntry>(stack: [NavEntry(tag: "a", payload: "{}")]), scene: "main")
         let raw = try Raw(path: path)
         var number = 1
         let delta = [UInt8](repeating: 1, count: 70)

@@ -22,7 +22,7 @@ enum Workloads {
         let registry = BenchData.registry
 
         let store = try NavStore(path: directory.appendingPathComponent("navstate-\(depth)-\(durability).sqlite").path, configuration: quiet(durability))
-        var state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: registry) })
+        var state = SceneState<AnyDestination>(stack: try base.map { try AnyDestination($0, in: registry) })
         try store.saveBlocking(state, scene: "main")
 
         let pathStore = PathStorePeer(directory: directory)
@@ -61,33 +61,33 @@ enum Workloads {
         // `save` would pick the async overload and time the queue hop too.
         var contenders = [
             Contender("NavStore push + save", prepare: {
-                if state.root.count > depth {
-                    state.root.removeLast()
+                if state.contentStack.count > depth {
+                    state.contentStack.removeLast()
                     try store.saveBlocking(state, scene: "main")
                 }
                 try tap()
             }, step: {
-                state.root.append(try AnyDestination(BenchData.route(depth), in: registry))
+                state.contentStack.append(try AnyDestination(BenchData.route(depth), in: registry))
                 try store.saveBlocking(state, scene: "main")
             }),
             Contender("NavStore save", prepare: {
-                if saveOnlyState.root.count > depth {
-                    saveOnlyState.root.removeLast()
+                if saveOnlyState.contentStack.count > depth {
+                    saveOnlyState.contentStack.removeLast()
                     try saveOnly.saveBlocking(saveOnlyState, scene: "main")
                 }
                 pending = try AnyDestination(BenchData.route(depth), in: registry)
             }, step: {
-                saveOnlyState.root.append(pending)
+                saveOnlyState.contentStack.append(pending)
                 try saveOnly.saveBlocking(saveOnlyState, scene: "main")
             }),
             Contender("NavStore save, async", prepare: {
-                if viaQueueState.root.count > depth {
-                    viaQueueState.root.removeLast()
+                if viaQueueState.contentStack.count > depth {
+                    viaQueueState.contentStack.removeLast()
                     try await viaQueue.save(viaQueueState, scene: "main")
                 }
                 pending = try AnyDestination(BenchData.route(depth), in: registry)
             }, step: {
-                viaQueueState.root.append(pending)
+                viaQueueState.contentStack.append(pending)
                 try await viaQueue.save(viaQueueState, scene: "main")
             }),
             Contender("SQLite blob", prepare: { try blob.save(base, scene: "main"); try tap() }, step: {
@@ -126,13 +126,13 @@ enum Workloads {
         var state = start
         var pending = try AnyDestination(BenchData.route(depth), in: BenchData.registry)
         return Contender(name, prepare: {
-            if state.root.count > depth {
-                state.root.removeLast()
+            if state.contentStack.count > depth {
+                state.contentStack.removeLast()
                 try store.saveBlocking(state, scene: "main")
             }
             pending = try AnyDestination(BenchData.route(depth), in: BenchData.registry)
         }, step: {
-            state.root.append(pending)
+            state.contentStack.append(pending)
             try store.saveBlocking(state, scene: "main")
         })
     }
@@ -144,7 +144,7 @@ enum Workloads {
         var contenders: [Contender] = []
         for depth in [10, 1000] {
             let store = try NavStore(path: directory.appendingPathComponent("depth-\(depth).sqlite").path, configuration: quiet())
-            let state = SceneState<AnyDestination>(root: try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) })
+            let state = SceneState<AnyDestination>(stack: try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) })
             try store.saveBlocking(state, scene: "main")
             contenders.append(try pushAndSave("\(depth)-deep", store: store, state: state, depth: depth))
         }
@@ -172,7 +172,7 @@ enum Workloads {
         let registry = BenchData.registry
         var contenders: [Contender] = []
         for (name, start) in [("one 10-deep stack", try SceneState<AnyDestination>(
-            root: BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })),
+            stack: BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })),
                               ("one tab of 5 × 10", try fiveTabs(depth: 10))] {
             let store = try NavStore(path: directory.appendingPathComponent("tab-\(name.count).sqlite").path, configuration: quiet())
             try store.saveBlocking(start, scene: "main")
@@ -189,7 +189,7 @@ enum Workloads {
         let treeStore = try NavStore(path: directory.appendingPathComponent("restore-tabs.sqlite").path, configuration: quiet())
         try treeStore.saveBlocking(tabs, scene: "main")
         let stackStore = try NavStore(path: directory.appendingPathComponent("restore-one-stack.sqlite").path, configuration: quiet())
-        try stackStore.saveBlocking(SceneState(root: try BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) }), scene: "main")
+        try stackStore.saveBlocking(SceneState(stack: try BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) }), scene: "main")
         var routes: [ShopRoute] = []
         for index in 0..<tabIDs.count { routes += BenchData.path(depth: 10 + index).suffix(10) }
         let pathStore = PathStorePeer(directory: directory)
@@ -198,7 +198,7 @@ enum Workloads {
             Contender("one 10-deep stack") {
                 guard let stored = try stackStore.loadBlocking(scene: "main") else { throw BenchError("no scene") }
                 let restored = await registry.restore(stored.state)
-                guard restored.state.root.count == 10 else { throw BenchError("lost entries") }
+                guard restored.state.contentStack.count == 10 else { throw BenchError("lost entries") }
             },
             Contender("5 tabs × 10") {
                 guard let stored = try treeStore.loadBlocking(scene: "main") else { throw BenchError("no scene") }
@@ -219,7 +219,7 @@ enum Workloads {
         let routes = BenchData.path(depth: depth)
         let registry = BenchData.registry
         let store = try NavStore(path: directory.appendingPathComponent("restore-\(depth).sqlite").path, configuration: quiet())
-        try store.saveBlocking(SceneState(root: try routes.map { try AnyDestination($0, in: registry) }), scene: "main")
+        try store.saveBlocking(SceneState(stack: try routes.map { try AnyDestination($0, in: registry) }), scene: "main")
         let pathStore = PathStorePeer(directory: directory)
         try pathStore.save(routes)
         let blob = try BlobPeer(path: directory.appendingPathComponent("restore-blob-\(depth).sqlite").path, full: false)
@@ -231,19 +231,19 @@ enum Workloads {
             Contender("NavStore") {
                 guard let stored = try store.loadBlocking(scene: "main") else { throw BenchError("no scene") }
                 let restored = await registry.restore(stored.state)
-                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+                guard restored.state.contentStack.count == depth else { throw BenchError("lost entries") }
             },
             Contender("NavStore, async load") {
                 // The same through the queue an app's calls take: what the
                 // guarded restore, itself async, is compared with.
                 guard let stored = try await store.load(scene: "main") else { throw BenchError("no scene") }
                 let restored = await registry.restore(stored.state)
-                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+                guard restored.state.contentStack.count == depth else { throw BenchError("lost entries") }
             },
             Contender("NavStore with crash-loop guard") {
                 let restored = try await store.restore(scene: "main", registry: registry)
                 try await store.confirmRestore(restored)
-                guard restored.state.root.count == depth else { throw BenchError("lost entries") }
+                guard restored.state.contentStack.count == depth else { throw BenchError("lost entries") }
             },
             Contender("PathStore (file)") {
                 guard try pathStore.restore().count == depth else { throw BenchError("lost entries") }
@@ -265,7 +265,7 @@ enum Workloads {
         let store = try NavStore(path: path, configuration: quiet())
         let root = try BenchData.path(depth: depth).map { try AnyDestination($0, in: registry) }
         for index in 0..<count {
-            try store.save(SceneState(root: root), scene: "scene-\(index)")
+            try store.save(SceneState(stack: root), scene: "scene-\(index)")
         }
         return store
     }
@@ -288,19 +288,19 @@ enum Workloads {
     static func withHistory(_ revisions: Int, in directory: URL, iterations: Int) async throws -> (save: Stats, restore: Stats) {
         let registry = BenchData.registry
         let store = try NavStore(path: directory.appendingPathComponent("history-\(revisions).sqlite").path, configuration: quiet())
-        var state = SceneState<AnyDestination>(root: try BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })
+        var state = SceneState<AnyDestination>(stack: try BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })
         for index in 0..<revisions {
-            state.root[index % 10] = try AnyDestination(BenchData.route(index + 100), in: registry)
+            state.contentStack[index % 10] = try AnyDestination(BenchData.route(index + 100), in: registry)
             try store.saveBlocking(state, scene: "main")
         }
         let results = try await Harness.run([
             Contender("save", prepare: {
-                if state.root.count > 10 {
-                    state.root.removeLast()
+                if state.contentStack.count > 10 {
+                    state.contentStack.removeLast()
                     try store.saveBlocking(state, scene: "main")
                 }
             }, step: {
-                state.root.append(try AnyDestination(BenchData.route(10), in: registry))
+                state.contentStack.append(try AnyDestination(BenchData.route(10), in: registry))
                 try store.saveBlocking(state, scene: "main")
             }),
             Contender("restore") {
@@ -324,15 +324,15 @@ enum Workloads {
         configuration.keptRevisions = nil
         let store = try NavStore(path: path, configuration: configuration)
         let base = BenchData.path(depth: depth)
-        var state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: registry) })
+        var state = SceneState<AnyDestination>(stack: try base.map { try AnyDestination($0, in: registry) })
         try store.save(state, scene: "main")
         try store.checkpointWAL()
         let before = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         for index in 0..<revisions {
             if index.isMultiple(of: 2) {
-                state.root.append(try AnyDestination(BenchData.route(depth + index), in: registry))
+                state.contentStack.append(try AnyDestination(BenchData.route(depth + index), in: registry))
             } else {
-                state.root.removeLast()
+                state.contentStack.removeLast()
             }
             try store.save(state, scene: "main")
         }
@@ -393,13 +393,13 @@ enum Workloads {
                     var errors = 0
                     do {
                         let store = try NavStore(path: arguments[0], configuration: quiet(durability))
-                        var state = SceneState<AnyDestination>(root: try BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })
+                        var state = SceneState<AnyDestination>(stack: try BenchData.path(depth: 10).map { try AnyDestination($0, in: registry) })
                         var index = 0
                         while Date() < deadline {
                             if index.isMultiple(of: 2) {
-                                state.root.append(try AnyDestination(BenchData.route(index), in: registry))
+                                state.contentStack.append(try AnyDestination(BenchData.route(index), in: registry))
                             } else {
-                                state.root.removeLast()
+                                state.contentStack.removeLast()
                             }
                             do {
                                 try store.save(state, scene: "\(arguments[1])-t\(thread)")

@@ -33,7 +33,7 @@ do {
         configuration.limits.entriesPerStack = 10_000
         configuration.limits.sceneBytes = 64 * 1024 * 1024
         let store = try NavStore(path: path, configuration: configuration)
-        var state = SceneState<AnyDestination>(root: try base.map { try AnyDestination($0, in: BenchData.registry) })
+        var state = SceneState<AnyDestination>(stack: try base.map { try AnyDestination($0, in: BenchData.registry) })
         if mode == "tabs" {
             let ids = ["home", "orders", "cart", "search", "profile"]
             state.content = .tabs(NavTabs(ids: ids))
@@ -46,9 +46,9 @@ do {
         try store.save(state, scene: "main")
         let pushed = try AnyDestination(BenchData.route(depth), in: BenchData.registry)
         for _ in 0..<pairs {
-            state.root.append(pushed)
+            state.contentStack.append(pushed)
             try store.save(state, scene: "main")
-            state.root.removeLast()
+            state.contentStack.removeLast()
             try store.save(state, scene: "main")
         }
     } else {

@@ -65,7 +65,7 @@ extension NavStateCommand {
                 guard case .stack = state.content, state.presentations.isEmpty, state.values.isEmpty, state.checkpoints.isEmpty else {
                     throw CLIError("scene '\(Terminal.safe(scene))' has presentations, tabs, split views, checkpoints or values that SwiftUI's format cannot hold; use --stack ADDRESS for one stack, or --format scene")
                 }
-                Terminal.write(PathRepresentation.encode(state.root))
+                Terminal.write(PathRepresentation.encode(state.contentStack))
             case .scene:
                 guard stack == nil else { throw CLIError("--stack goes with --format swiftui; --format scene prints the whole scene") }
                 var data = try state.jsonData()

@@ -35,7 +35,7 @@ enum SceneTree {
             }
         }
         if case .stack = state.content {
-            stack(state.root, label: "root stack", indent: "")
+            stack(state.contentStack, label: "root stack", indent: "")
         } else {
             container(state.content, label: "root  ", indent: "")
         }

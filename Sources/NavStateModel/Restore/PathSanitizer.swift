@@ -51,14 +51,14 @@ public struct PathSanitizer: Sendable {
         let registry = self.registry
         let restorer = SceneRestorer<AnyDestination>(
             restoreEntry: { await registry.restore(entry: $0) }, policy: policy)
-        let (restored, dropped) = await restorer.restore(SceneState(root: entries))
+        let (restored, dropped) = await restorer.restore(SceneState(stack: entries))
         let droppedPositions = Set(dropped.compactMap { dropped -> Int? in
             guard case let .stack(stack, position) = dropped.location, stack == .root else { return nil }
             return position
         })
         let keptPositions = (0..<pairCount).filter { !droppedPositions.contains($0) }
         var destinations: [Int: AnyDestination] = [:]
-        for (position, destination) in zip(keptPositions, restored.root) {
+        for (position, destination) in zip(keptPositions, restored.contentStack) {
             destinations[position] = destination
         }
 

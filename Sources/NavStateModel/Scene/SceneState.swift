@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// var state = SceneState<AnyDestination>()
-/// state.root = Array(path)
+/// state.contentStack = Array(path)
 /// state.presentations = [Presentation(method: .managedSheet, destination: cart, stack: [item])]
 /// state.checkpoints = [Checkpoint(name: "home", stack: .root, entriesKept: 0)]
 /// ```
@@ -29,14 +29,15 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
     /// Named scene values: anything else the scene restores.
     public var values: [String: Element]
 
-    /// A state with the given stacks, presentations, checkpoints and values; empty by default.
+    /// A state of one stack, with the given presentations, checkpoints and
+    /// values; empty by default.
     public init(
-        root: [Element] = [],
+        stack: [Element] = [],
         presentations: [Presentation<Element>] = [],
         checkpoints: [Checkpoint] = [],
         values: [String: Element] = [:]
     ) {
-        self.init(content: .stack(root), presentations: presentations, checkpoints: checkpoints, values: values)
+        self.init(content: .stack(stack), presentations: presentations, checkpoints: checkpoints, values: values)
     }
 
     /// A state showing `content` under its presentations.
@@ -52,11 +53,13 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
         self.values = values
     }
 
-    /// The scene's stack on screen under the presentations: the whole
-    /// content of a scene of one stack, the selected tab's stack in a tab
-    /// bar, the detail column's in a split view.
+    /// The entries of the content's stack on screen, under the
+    /// presentations: the whole content of a scene of one stack, the
+    /// selected tab's stack in a tab bar, the detail column's in a split
+    /// view. (``stackOnScreen`` is the address a push goes to, which may be
+    /// a presentation's.)
     @inlinable
-    public var root: [Element] {
+    public var contentStack: [Element] {
         get { content.entriesOnScreen }
         _modify {
             // Taken out and put back, so a push onto a deep stack does not

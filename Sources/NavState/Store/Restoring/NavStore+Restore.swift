@@ -22,7 +22,7 @@ extension NavStore {
     ///
     /// ```swift
     /// let restored = try await store.restore(scene: "main", registry: registry)
-    /// path = NavPath(restored.state.root, registry: registry)
+    /// path = NavPath(restored.state.contentStack, registry: registry)
     /// // … once the first screen is on display:
     /// try store.confirmRestore(restored)
     /// ```
