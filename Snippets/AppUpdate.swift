@@ -31,7 +31,7 @@ func appUpdate() async throws {
     }
     let path = NavPath(restored.state.contentStack, registry: version2)
     // … once the first screen is on display:
-    try await store.confirmRestore(restored)
+    try await store.confirmRestore(restored.report)
     // snippet.end
     precondition(path.count == 1 && path[0].as(OrderDetail.self)?.id == 42)
     print("restored \(path.count) of 2; dropped \(restored.report.dropped.count)")

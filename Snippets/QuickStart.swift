@@ -29,7 +29,7 @@ func quickStart() async throws {
     // The next launch: the state back, typed, and what was left out.
     let restored = try await store.restore(scene: "main", registry: registry)
     precondition(restored.state.contentStack == Array(path) && restored.report.revision == saved.revision)
-    try await store.confirmRestore(restored)
+    try await store.confirmRestore(restored.report)
     // snippet.end
     print("saved revision \(saved.revision) with \(path.count) destinations")
 }

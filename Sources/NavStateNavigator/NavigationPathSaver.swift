@@ -64,7 +64,7 @@ public final class NavigationPathSaver {
     private var restoreStarted = false
     private var restoreFinished = false
     /// The restore the crash-loop guard waits to hear about.
-    private var awaitingConfirmation: RestoredScene?
+    private var awaitingConfirmation: RestoreReport?
     private var contentIsUp = false
     private var settleTask: Task<Void, Never>?
     private var isDirty = false
@@ -149,7 +149,7 @@ public final class NavigationPathSaver {
             // The view shows nothing until this returns, so no change can
             // have come meanwhile: the restored stack is the stack.
             destinations = restored.state.contentStack
-            if restored.report.revision != nil { awaitingConfirmation = restored }
+            if restored.report.revision != nil { awaitingConfirmation = restored.report }
         } catch {
             lastError = error
             logger.error("navigation path restore failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
@@ -246,10 +246,10 @@ public final class NavigationPathSaver {
     }
 
     private func confirm() async {
-        guard let restored = awaitingConfirmation, let store else { return }
+        guard let report = awaitingConfirmation, let store else { return }
         awaitingConfirmation = nil
         do {
-            try await store.confirmRestore(restored)
+            try await store.confirmRestore(report)
         } catch {
             lastError = error
             logger.error("navigation path confirm failed", metadata: ["scene": "\(scene)", "error": "\(error)"])

@@ -18,7 +18,7 @@ extension SceneNavigator {
     @discardableResult
     public func restore(options: RestoreOptions = RestoreOptions()) async throws(NavStoreError) -> RestoreReport {
         guard case .awaitingRestore = phase else { return restoreReport ?? RestoreReport.nothingSaved(scene: scene) }
-        let restored: RestoredScene
+        let restored: (state: SceneState<AnyDestination>, report: RestoreReport)
         do {
             restored = try await store.restore(scene: scene, registry: registry, options: options)
         } catch {
@@ -39,7 +39,7 @@ extension SceneNavigator {
             phase = .saving
             emit(.restored(restored.report))
             do {
-                try await store.confirmRestore(restored)
+                try await store.confirmRestore(restored.report)
             } catch {
                 store.logger.in(.navigator).error("navigator confirm failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
             }
@@ -58,7 +58,7 @@ extension SceneNavigator {
         if restored.report.revision == nil {
             phase = .saving
         } else {
-            phase = .awaitingConfirmation(restored)
+            phase = .awaitingConfirmation(restored.report)
         }
         return restored.report
     }
@@ -89,7 +89,7 @@ extension SceneNavigator {
     /// confirmation is made when the last of them appears, and this call
     /// returns at once. ``flush()`` waits for it.
     public func confirm() async throws(NavStoreError) {
-        guard case .awaitingConfirmation(let restored) = phase else { return }
+        guard case .awaitingConfirmation(let report) = phase else { return }
         if restoreTarget != nil {
             confirmsWhenShown = true
             return
@@ -97,8 +97,8 @@ extension SceneNavigator {
         confirmsWhenShown = false
         phase = .saving
         defer { if isDirty { startSaving() } }
-        try await store.confirmRestore(restored)
-        emit(.confirmed(revision: restored.report.revision))
+        try await store.confirmRestore(report)
+        emit(.confirmed(revision: report.revision))
     }
 
     /// Confirms once the last pending presentation is up; a failure is

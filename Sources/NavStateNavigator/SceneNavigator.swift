@@ -67,7 +67,7 @@ public final class SceneNavigator {
     /// launch is never saved over the revision the crash-loop guard counts.
     enum Phase {
         case awaitingRestore
-        case awaitingConfirmation(RestoredScene)
+        case awaitingConfirmation(RestoreReport)
         case saving
     }
 

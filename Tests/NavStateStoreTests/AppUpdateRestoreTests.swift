@@ -51,7 +51,7 @@ struct AppUpdateRestoreTests {
         #expect(restored.report.revision == 1)
 
         // Saved again by version 2, the order is stored under its new name and version.
-        try await store.confirmRestore(restored)
+        try await store.confirmRestore(restored.report)
         try await store.save(restored.state, scene: "main")
         #expect(try await store.load(scene: "main")?.state.contentStack.map(\.wireTag) == ["home", "order@2"])
     }

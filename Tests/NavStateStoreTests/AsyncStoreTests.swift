@@ -47,7 +47,7 @@ struct AsyncStoreTests {
         let loaded = try await store.load(scene: "main")
         #expect(loaded?.revision == saved.revision)
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
-        try await store.confirmRestore(restored)
+        try await store.confirmRestore(restored.report)
         #expect(restored.state.contentStack.first?.as(Int.self) == 1)
         #expect(try await store.delete(scene: "main"))
         // Every event that comes from SQLite work was emitted on the

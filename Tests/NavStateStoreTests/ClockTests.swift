@@ -27,7 +27,7 @@ struct ClockTests {
             scene: "main", registry: DestinationRegistry(), options: RestoreOptions(maximumAge: 3600))
         #expect(fresh.report.outcome == .restored)
         #expect(fresh.state.contentStack.first?.as(Int.self) == 1)
-        try await store.confirmRestore(fresh)
+        try await store.confirmRestore(fresh.report)
         clock.advance(by: 2)
         let expired = try await store.restore(
             scene: "main", registry: DestinationRegistry(), options: RestoreOptions(maximumAge: 3600))

@@ -9,7 +9,7 @@ import Testing
 struct CrashLoopGuardTests {
     /// Each launch is a new store instance on the same file, as after a
     /// process death.
-    private func launch(_ path: String, options: RestoreOptions = RestoreOptions()) async throws -> RestoredScene {
+    private func launch(_ path: String, options: RestoreOptions = RestoreOptions()) async throws -> (state: SceneState<AnyDestination>, report: RestoreReport) {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         return try await store.restore(scene: "main", registry: DestinationRegistry(), options: options)
     }
@@ -57,7 +57,7 @@ struct CrashLoopGuardTests {
             let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
             #expect(restored.report.revision == 3)
             #expect(restored.report.isComplete)
-            try await store.confirmRestore(restored)
+            try await store.confirmRestore(restored.report)
         }
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         #expect(try store.unconfirmedRestores(scene: "main").isEmpty)
@@ -72,7 +72,7 @@ struct CrashLoopGuardTests {
         let recovered = try await launch(path)
         #expect(recovered.report.revision == 1)
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        try await store.confirmRestore(recovered)
+        try await store.confirmRestore(recovered.report)
         try await store.save(SceneState(stack: [StoreFixtures.entry("9")]), scene: "main")
         let next = try await launch(path)
         #expect(next.report.revision == 3)
@@ -99,7 +99,7 @@ struct CrashLoopGuardTests {
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
         #expect(restored.report.outcome == .noSavedState)
         #expect(restored.state.isEmpty)
-        try await store.confirmRestore(restored)
+        try await store.confirmRestore(restored.report)
     }
 }
 
@@ -161,7 +161,7 @@ struct CrashLoopGuardLimitTests {
         #expect(first.report.skipped.first?.revision == 3)
         #expect(first.report.skipped.first?.damage == .unreadableLayout)
         // The next launch does not try revision 3 again.
-        try await store.confirmRestore(first)
+        try await store.confirmRestore(first.report)
         let second = try await store.restore(scene: "main", registry: DestinationRegistry())
         #expect(second.report.revision == 2)
         #expect(second.report.skipped.map(\.revision) == [3])

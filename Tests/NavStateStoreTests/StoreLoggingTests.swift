@@ -74,7 +74,7 @@ struct StoreLoggingTests {
         let handler = RecordingLogHandler()
         let store = try await NavStore.open(path: path, configuration: NavStore.Configuration(logger: Logger(label: "t") { _ in handler }))
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
-        try await store.confirmRestore(restored)
+        try await store.confirmRestore(restored.report)
         try await store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         try await store.save(SceneState(), scene: "window-2")
         _ = try await store.scenes()

@@ -115,7 +115,7 @@ struct TamperedNumberTests {
         try Tamper.run(path, "UPDATE revision SET chain_bytes = 9223372036854775807 WHERE \(Self.head)")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
-        try await store.confirmRestore(restored)
+        try await store.confirmRestore(restored.report)
         // After the confirmation, saves go on: the first writes a full row.
         for count in 1...3 {
             let root = try (0..<count).map { try AnyDestination($0, in: DestinationRegistry()) }

@@ -24,11 +24,11 @@ struct TamperedRowTests {
         return path
     }
 
-    private func restore(_ path: String, policy: RestorePolicy = .dropUndecodable) async throws -> RestoredScene {
+    private func restore(_ path: String, policy: RestorePolicy = .dropUndecodable) async throws -> (state: SceneState<AnyDestination>, report: RestoreReport) {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry(), options: RestoreOptions(policy: policy))
         // Confirmed, so the crash-loop guard lets the next restore try it too.
-        try await store.confirmRestore(restored)
+        try await store.confirmRestore(restored.report)
         return restored
     }
 
@@ -59,12 +59,12 @@ struct TamperedRowTests {
         let cases: [(String, (String) throws -> Void, Damage)] = [
             // A sealed row cut short loses its checksum first.
             ("truncated", { try Tamper.run($0, "UPDATE revision SET change = substr(change, 1, length(change) - 3) WHERE " + Self.main) },
-             .unreadableRow(revision: 1, fault: .checksumMismatch)),
+             .unreadableRow(revision: 1, problem: RowFault.checksumMismatch.description)),
             // Not format 1: the reader stops after the format byte.
-            ("unknown format", { try Tamper.setChange($0, scene: "main", to: [9, 0, 0]) }, .unreadableRow(revision: 1, fault: .undecodable(offset: 1))),
-            ("text", { try Tamper.run($0, "UPDATE revision SET change = 'x' WHERE " + Self.main) }, .unreadableRow(revision: 1, fault: .notABlob)),
+            ("unknown format", { try Tamper.setChange($0, scene: "main", to: [9, 0, 0]) }, .unreadableRow(revision: 1, problem: RowFault.undecodable(offset: 1).description)),
+            ("text", { try Tamper.run($0, "UPDATE revision SET change = 'x' WHERE " + Self.main) }, .unreadableRow(revision: 1, problem: RowFault.notABlob.description)),
             ("a base that is no revision", { try Tamper.run($0, "UPDATE revision SET base = 0 WHERE " + Self.main) }, .invalidBase(0)),
-            ("a delta at its base", { try Tamper.setChange($0, scene: "main", to: [1, 0, 0]) }, .unreadableRow(revision: 1, fault: .notWhole)),
+            ("a delta at its base", { try Tamper.setChange($0, scene: "main", to: [1, 0, 0]) }, .unreadableRow(revision: 1, problem: RowFault.notWhole.description)),
         ]
         for (name, tamper, problem) in cases {
             let directory = try TemporaryDirectory()
@@ -100,7 +100,7 @@ struct TamperedRowTests {
         // A delta that keeps more entries than the stack below it holds.
         try Tamper.setChange(path, scene: "main", revision: 2, to: [1, 0, 1, 0, 7, 0])
         #expect(damage { () throws(NavStoreError) in try store.load(scene: "main", revision: 2) }
-            == .unreadableRow(revision: 2, fault: .keepsMoreThanHeld(slot: 0, kept: 7, held: 1)))
+            == .unreadableRow(revision: 2, problem: RowFault.keepsMoreThanHeld(slot: 0, kept: 7, held: 1).description))
     }
 
     /// The damage of the `damagedScene` error `body` throws; nil when it

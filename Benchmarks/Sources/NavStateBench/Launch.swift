@@ -35,7 +35,7 @@ enum Launch {
             Contender("NavStore launch: open, guarded restore, confirm") {
                 let store = try await NavStore.open(path: path, configuration: configuration)
                 let restored = try await store.restore(scene: "main", registry: registry)
-                try await store.confirmRestore(restored)
+                try await store.confirmRestore(restored.report)
                 guard restored.state.contentStack.count == depth else { throw BenchError("lost entries") }
             },
             Contender("NavStore launch with the blocking open and confirm (one hop: the restore's)") {
@@ -44,7 +44,7 @@ enum Launch {
                 // thread may (never the main thread).
                 let store = try NavStore(path: path, configuration: configuration)
                 let restored = try await store.restore(scene: "main", registry: registry)
-                try store.confirmBlocking(restored)
+                try store.confirmBlocking(restored.report)
                 guard restored.state.contentStack.count == depth else { throw BenchError("lost entries") }
             },
             Contender("NavStore open, load, decode (no guard)") {
@@ -121,7 +121,7 @@ enum Launch {
             case "navstore":
                 let store = try await NavStore.open(path: path, configuration: configuration)
                 let restored = try await store.restore(scene: "main", registry: registry)
-                try await store.confirmRestore(restored)
+                try await store.confirmRestore(restored.report)
             case "unguarded":
                 let store = try await NavStore.open(path: path, configuration: configuration)
                 guard let loaded = try await store.load(scene: "main") else { throw BenchError("no scene") }

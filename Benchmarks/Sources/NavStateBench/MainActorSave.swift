@@ -108,8 +108,8 @@ extension NavStore {
         try load(scene: scene)
     }
 
-    func confirmBlocking(_ restored: RestoredScene) throws {
-        try confirmRestore(restored)
+    func confirmBlocking(_ report: RestoreReport) throws {
+        try confirmRestore(report)
     }
 }
 

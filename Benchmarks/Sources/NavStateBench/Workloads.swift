@@ -242,7 +242,7 @@ enum Workloads {
             },
             Contender("NavStore with crash-loop guard") {
                 let restored = try await store.restore(scene: "main", registry: registry)
-                try await store.confirmRestore(restored)
+                try await store.confirmRestore(restored.report)
                 guard restored.state.contentStack.count == depth else { throw BenchError("lost entries") }
             },
             Contender("PathStore (file)") {

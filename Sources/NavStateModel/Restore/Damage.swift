@@ -16,8 +16,8 @@ public enum Damage: Error, Sendable, Hashable, CustomStringConvertible {
     /// The revision names a base outside 1…its own number.
     case invalidBase(Int)
     /// The row of revision `revision` (the one read, or one it builds on)
-    /// cannot be used; `fault` says why.
-    case unreadableRow(revision: Int, fault: RowFault)
+    /// cannot be used; `problem` says why ("its checksum does not match: …").
+    case unreadableRow(revision: Int, problem: String)
     /// The revision's layout (presentations, checkpoints, values) does not
     /// decode.
     case unreadableLayout
@@ -68,32 +68,6 @@ public enum Damage: Error, Sendable, Hashable, CustomStringConvertible {
     /// The head row's presentation count is not its state's.
     case headPresentationCountMismatch(recorded: Int, actual: Int)
 
-    /// Why one revision row cannot be used.
-    public enum RowFault: Error, Sendable, Hashable, CustomStringConvertible {
-        /// Its change column is not a blob.
-        case notABlob
-        /// Its checksum does not match: the row was changed, or moved from
-        /// another scene or revision.
-        case checksumMismatch
-        /// Its bytes are not a change this build reads; `offset` is where
-        /// reading stopped.
-        case undecodable(offset: Int)
-        /// It is a revision's base but holds a change, not a whole state.
-        case notWhole
-        /// It keeps more entries of a slot than the slot holds.
-        case keepsMoreThanHeld(slot: Int, kept: Int, held: Int)
-
-        public var description: String {
-            switch self {
-            case .notABlob: "its change is not a blob"
-            case .checksumMismatch: "its checksum does not match: the row was changed, or moved from another scene or revision"
-            case let .undecodable(offset): "its change does not decode (at byte \(offset))"
-            case .notWhole: "it does not hold a whole state"
-            case let .keepsMoreThanHeld(slot, kept, held): "it keeps \(kept) entries of slot \(slot), which holds \(held)"
-            }
-        }
-    }
-
     /// A short stable name for scripts: `missing-revision`, `unreadable-row`, …
     public var code: String {
         switch self {
@@ -131,8 +105,8 @@ public enum Damage: Error, Sendable, Hashable, CustomStringConvertible {
             "revision \(number), which it builds on, is not in the file"
         case let .invalidBase(base):
             "it names revision \(base) as its base"
-        case let .unreadableRow(revision, fault):
-            "the row of revision \(revision): \(fault)"
+        case let .unreadableRow(revision, problem):
+            "the row of revision \(revision): \(problem)"
         case .unreadableLayout:
             "its layout does not decode"
         case .unreadablePages:
@@ -171,6 +145,32 @@ public enum Damage: Error, Sendable, Hashable, CustomStringConvertible {
             "its head row counts \(recorded) entries; its state holds \(actual)"
         case let .headPresentationCountMismatch(recorded, actual):
             "its head row counts \(recorded) presentations; its state holds \(actual)"
+        }
+    }
+}
+
+/// Why one revision row cannot be used.
+package enum RowFault: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Its change column is not a blob.
+    case notABlob
+    /// Its checksum does not match: the row was changed, or moved from
+    /// another scene or revision.
+    case checksumMismatch
+    /// Its bytes are not a change this build reads; `offset` is where
+    /// reading stopped.
+    case undecodable(offset: Int)
+    /// It is a revision's base but holds a change, not a whole state.
+    case notWhole
+    /// It keeps more entries of a slot than the slot holds.
+    case keepsMoreThanHeld(slot: Int, kept: Int, held: Int)
+
+    package var description: String {
+        switch self {
+        case .notABlob: "its change is not a blob"
+        case .checksumMismatch: "its checksum does not match: the row was changed, or moved from another scene or revision"
+        case let .undecodable(offset): "its change does not decode (at byte \(offset))"
+        case .notWhole: "it does not hold a whole state"
+        case let .keepsMoreThanHeld(slot, kept, held): "it keeps \(kept) entries of slot \(slot), which holds \(held)"
         }
     }
 }

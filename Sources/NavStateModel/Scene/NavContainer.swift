@@ -10,7 +10,7 @@
 ///     selected: "orders"))
 /// ```
 ///
-/// A scene of one stack is `.stack(entries)`, which ``SceneState/root``
+/// A scene of one stack is `.stack(entries)`, which ``SceneState/contentStack``
 /// reads and writes, so code written for one stack stays as it is.
 public enum NavContainer<Element: NavElement>: Sendable, Hashable {
     // Only a split view holds a container in place; a stack and a tab bar

@@ -78,7 +78,7 @@ struct JSONScanner {
     /// when they end inside it.
     struct Failure: Error {
         var offset: Int
-        var problem: WireFormatError.JSONProblem?
+        var problem: JSONProblem?
     }
 
     /// Reads the string literal whose opening quote is next, checking it
@@ -211,7 +211,7 @@ struct JSONScanner {
     }
 
     /// What a JSON value starting with this byte is, for error messages.
-    static func kind(startingWith byte: UInt8) -> WireFormatError.JSONKind? {
+    static func kind(startingWith byte: UInt8) -> JSONKind? {
         switch byte {
         case UInt8(ascii: "{"): .object
         case UInt8(ascii: "["): .array

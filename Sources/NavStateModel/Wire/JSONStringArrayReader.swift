@@ -80,8 +80,8 @@ package struct JSONStringArrayReader {
         scanner.skipWhitespace()
         guard let first = scanner.peek() else { throw .truncated(byteOffset: scanner.offset) }
         guard first == UInt8(ascii: "[") else {
-            if let kind = JSONScanner.kind(startingWith: first) { throw .notAnArray(found: kind) }
-            throw .invalidJSON(byteOffset: scanner.offset, problem: .unexpectedCharacter(first))
+            if let kind = JSONScanner.kind(startingWith: first) { throw .notAnArray(found: kind.description) }
+            throw .invalidJSON(byteOffset: scanner.offset, problem: JSONProblem.unexpectedCharacter(first).description)
         }
         scanner.offset += 1
         var items: [Item] = []
@@ -95,9 +95,9 @@ package struct JSONStringArrayReader {
                 guard let byte = scanner.peek() else { throw .truncated(byteOffset: scanner.offset) }
                 guard byte == UInt8(ascii: "\"") else {
                     if let kind = JSONScanner.kind(startingWith: byte) {
-                        throw .nonStringItem(index: count, found: kind)
+                        throw .nonStringItem(index: count, found: kind.description)
                     }
-                    throw .invalidJSON(byteOffset: scanner.offset, problem: .unexpectedCharacter(byte))
+                    throw .invalidJSON(byteOffset: scanner.offset, problem: JSONProblem.unexpectedCharacter(byte).description)
                 }
                 let start = scanner.offset
                 if count < limit {
@@ -112,13 +112,13 @@ package struct JSONStringArrayReader {
                 scanner.offset += 1
                 if separator == UInt8(ascii: "]") { break }
                 guard separator == UInt8(ascii: ",") else {
-                    throw .invalidJSON(byteOffset: scanner.offset - 1, problem: .missingSeparator(afterItem: count - 1))
+                    throw .invalidJSON(byteOffset: scanner.offset - 1, problem: JSONProblem.missingSeparator(afterItem: count - 1).description)
                 }
             }
         }
         scanner.skipWhitespace()
         if !scanner.isAtEnd {
-            throw .invalidJSON(byteOffset: scanner.offset, problem: .contentAfterArray)
+            throw .invalidJSON(byteOffset: scanner.offset, problem: JSONProblem.contentAfterArray.description)
         }
         return (items, count)
     }
@@ -148,7 +148,7 @@ package struct JSONStringArrayReader {
     /// A string's failure as the wire format reports it.
     private static func wireFormatError(_ failure: JSONScanner.Failure) -> WireFormatError {
         guard let problem = failure.problem else { return .truncated(byteOffset: failure.offset) }
-        return .invalidJSON(byteOffset: failure.offset, problem: problem)
+        return .invalidJSON(byteOffset: failure.offset, problem: problem.description)
     }
 
     /// The offset of the first byte that is not part of valid UTF-8, if any.

@@ -6,14 +6,16 @@
 public enum WireFormatError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The document is not valid UTF-8.
     case invalidUTF8(byteOffset: Int)
-    /// The document is not valid JSON; `problem` says how.
-    case invalidJSON(byteOffset: Int, problem: JSONProblem)
+    /// The document is not valid JSON; `problem` says how ("expected ','
+    /// or ']' after item 0", "an invalid escape \\q").
+    case invalidJSON(byteOffset: Int, problem: String)
     /// The document ended before its closing bracket.
     case truncated(byteOffset: Int)
-    /// The top-level JSON value is not an array.
-    case notAnArray(found: JSONKind)
-    /// An item of the array is not a string.
-    case nonStringItem(index: Int, found: JSONKind)
+    /// The top-level JSON value is not an array; `found` says what it is
+    /// ("an object", "a number").
+    case notAnArray(found: String)
+    /// An item of the array is not a string; `found` says what it is.
+    case nonStringItem(index: Int, found: String)
     /// The array holds an odd number of strings, so it is not a list of
     /// `[tag, payload]` pairs.
     case oddItemCount(Int)
@@ -34,71 +36,71 @@ public enum WireFormatError: Error, Sendable, Hashable, CustomStringConvertible 
             "the representation has \(count) strings; it must hold [tag, payload] pairs, so an even number"
         }
     }
+}
 
-    /// What is wrong with JSON that is not valid.
-    public enum JSONProblem: Sendable, Hashable, CustomStringConvertible {
-        /// A byte that cannot start or continue the value there.
-        case unexpectedCharacter(UInt8)
-        /// An item of the array is not followed by `,` or `]`.
-        case missingSeparator(afterItem: Int)
-        /// Something follows the array's closing bracket.
-        case contentAfterArray
-        /// A raw control character inside a string.
-        case controlCharacterInString
-        /// `\` followed by this byte, which starts no escape.
-        case invalidEscape(UInt8)
-        /// `\u` not followed by four hex digits.
-        case notFourHexDigits
-        /// A `\u` high surrogate with no low surrogate after it.
-        case highSurrogateAlone
-        /// A `\u` high surrogate followed by this code unit, which is no low surrogate.
-        case highSurrogateFollowedBy(UInt16)
-        /// A `\u` low surrogate with no high surrogate before it.
-        case lowSurrogateAlone
+/// What is wrong with JSON that is not valid.
+package enum JSONProblem: Sendable, Hashable, CustomStringConvertible {
+    /// A byte that cannot start or continue the value there.
+    case unexpectedCharacter(UInt8)
+    /// An item of the array is not followed by `,` or `]`.
+    case missingSeparator(afterItem: Int)
+    /// Something follows the array's closing bracket.
+    case contentAfterArray
+    /// A raw control character inside a string.
+    case controlCharacterInString
+    /// `\` followed by this byte, which starts no escape.
+    case invalidEscape(UInt8)
+    /// `\u` not followed by four hex digits.
+    case notFourHexDigits
+    /// A `\u` high surrogate with no low surrogate after it.
+    case highSurrogateAlone
+    /// A `\u` high surrogate followed by this code unit, which is no low surrogate.
+    case highSurrogateFollowedBy(UInt16)
+    /// A `\u` low surrogate with no high surrogate before it.
+    case lowSurrogateAlone
 
-        public var description: String {
-            switch self {
-            case let .unexpectedCharacter(byte): "unexpected character \(Self.show(byte))"
-            case let .missingSeparator(item): "expected ',' or ']' after item \(item)"
-            case .contentAfterArray: "unexpected content after the closing bracket"
-            case .controlCharacterInString: "unescaped control character in a string"
-            case let .invalidEscape(byte): "an invalid escape \\\(Self.show(byte))"
-            case .notFourHexDigits: "a \\u escape needs four hex digits"
-            case .highSurrogateAlone: "a high surrogate without its low surrogate"
-            case let .highSurrogateFollowedBy(low): "a high surrogate followed by \\u\(String(low, radix: 16))"
-            case .lowSurrogateAlone: "a low surrogate without its high surrogate"
-            }
-        }
-
-        private static func show(_ byte: UInt8) -> String {
-            (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "0x\(String(byte, radix: 16))"
+    package var description: String {
+        switch self {
+        case let .unexpectedCharacter(byte): "unexpected character \(Self.show(byte))"
+        case let .missingSeparator(item): "expected ',' or ']' after item \(item)"
+        case .contentAfterArray: "unexpected content after the closing bracket"
+        case .controlCharacterInString: "unescaped control character in a string"
+        case let .invalidEscape(byte): "an invalid escape \\\(Self.show(byte))"
+        case .notFourHexDigits: "a \\u escape needs four hex digits"
+        case .highSurrogateAlone: "a high surrogate without its low surrogate"
+        case let .highSurrogateFollowedBy(low): "a high surrogate followed by \\u\(String(low, radix: 16))"
+        case .lowSurrogateAlone: "a low surrogate without its high surrogate"
         }
     }
 
-    /// The kind of a JSON value, by the byte it starts with.
-    public enum JSONKind: String, Sendable, Hashable, CustomStringConvertible {
-        /// `{`…
-        case object
-        /// `[`…
-        case array
-        /// `"`…
-        case string
-        /// `true` or `false`.
-        case boolean
-        /// `null`.
-        case null
-        /// `-` or a digit.
-        case number
+    private static func show(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "0x\(String(byte, radix: 16))"
+    }
+}
 
-        public var description: String {
-            switch self {
-            case .object: "an object"
-            case .array: "an array"
-            case .string: "a string"
-            case .boolean: "a boolean"
-            case .null: "null"
-            case .number: "a number"
-            }
+/// The kind of a JSON value, by the byte it starts with.
+package enum JSONKind: String, Sendable, Hashable, CustomStringConvertible {
+    /// `{`…
+    case object
+    /// `[`…
+    case array
+    /// `"`…
+    case string
+    /// `true` or `false`.
+    case boolean
+    /// `null`.
+    case null
+    /// `-` or a digit.
+    case number
+
+    package var description: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .boolean: "a boolean"
+        case .null: "null"
+        case .number: "a number"
         }
     }
 }

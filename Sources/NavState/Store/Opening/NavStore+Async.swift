@@ -45,7 +45,7 @@ extension NavStore {
     }
 
     /// Opens the database at `path` on the store's own queue, creating and
-    /// migrating it as ``init(path:configuration:)`` does, without blocking
+    /// migrating it as `NavStore(path:)` (for tools) does, without blocking
     /// the caller: what an app does at launch, so the main thread never
     /// waits on migrations or, up to the busy timeout, on an extension
     /// holding the file.
@@ -58,7 +58,10 @@ extension NavStore {
     }
 
     /// Opens an existing database for reading only, on the store's own
-    /// queue; see ``init(readingAt:configuration:)``.
+    /// queue: nothing is created, migrated or written, beside the file or in
+    /// it, and a file in a read-only directory reads fine (`docs/store.md`,
+    /// "Reading without writing"). Saving through it fails with
+    /// ``NavStoreError/readOnly(path:)``.
     public static func open(readingAt path: String, configuration: Configuration = Configuration()) async throws(NavStoreError) -> NavStore {
         try await opening(path, configuration, readOnly: true)
     }
@@ -136,8 +139,8 @@ extension NavStore {
 
     /// Confirms a restore without blocking the caller; see the synchronous
     /// `confirmRestore(_:)`.
-    public func confirmRestore(_ restored: RestoredScene) async throws(NavStoreError) {
-        try await perform { store throws(NavStoreError) in try store.confirmRestore(restored) }
+    public func confirmRestore(_ report: RestoreReport) async throws(NavStoreError) {
+        try await perform { store throws(NavStoreError) in try store.confirmRestore(report) }
     }
 
     /// Confirms a restore of `revision` of `scene` without blocking the

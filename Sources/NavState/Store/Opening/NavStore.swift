@@ -60,7 +60,7 @@ public final class NavStore: Sendable {
     public let path: String
     /// How the store was opened.
     public let configuration: Configuration
-    /// True for a store opened with ``init(readingAt:configuration:)``.
+    /// True for a store opened with ``open(readingAt:configuration:)``.
     public let isReadOnly: Bool
     let state: LockedState
     package var logger: NavLog { configuration.log }
@@ -94,7 +94,7 @@ public final class NavStore: Sendable {
     /// `docs/store.md`, "Reading without writing".
     ///
     /// - Throws: ``NavStoreError/fileNotFound(path:)`` when there is no file,
-    ///   and the same refusals as ``init(path:configuration:)``.
+    ///   and the same refusals as `NavStore(path:)`.
     @_spi(Tooling) public convenience init(readingAt path: String, configuration: Configuration = Configuration()) throws(NavStoreError) {
         try self.init(opening: path, configuration: configuration, readOnly: true)
     }

@@ -145,7 +145,7 @@ struct ChainReader {
         guard let next = expected else { return nil }
         guard found == next else { return .missingRevision(next) }
         /// A fault of this row, the one read or one it builds on.
-        func problem(_ fault: Damage.RowFault) -> Damage { .unreadableRow(revision: found, fault: fault) }
+        func problem(_ fault: RowFault) -> Damage { .unreadableRow(revision: found, problem: fault.description) }
         guard let change else { return problem(.notABlob) }
         // Sealed rows are checked against their place: scene, number and base.
         let key = RevisionSeal.Key(sceneID: sceneID, number: found, base: rowBase)
@@ -170,7 +170,7 @@ struct ChainReader {
     func finish(savedAt: Date) -> Result<RevisionRead, Damage> {
         if let missing = expected { return .failure(.missingRevision(missing)) }
         // A whole state always carries its layout (the decoder checks).
-        guard let layout else { return .failure(.unreadableRow(revision: base, fault: .notWhole)) }
+        guard let layout else { return .failure(.unreadableRow(revision: base, problem: RowFault.notWhole.description)) }
         return .success(RevisionRead(savedAt: savedAt, slots: slots, layout: layout))
     }
 }

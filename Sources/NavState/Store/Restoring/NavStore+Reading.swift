@@ -2,7 +2,7 @@ import Foundation
 import NavStateModel
 import NavStateSQLite
 
-/// How a store opened with ``NavStore/init(readingAt:configuration:)``
+/// How a store opened with ``NavStore/open(readingAt:configuration:)``
 /// reaches its file without creating anything beside it.
 ///
 /// SQLite's normal read-only mode needs the `-wal` and `-shm` files and

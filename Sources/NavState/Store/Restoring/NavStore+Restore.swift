@@ -24,11 +24,11 @@ extension NavStore {
     /// let restored = try await store.restore(scene: "main", registry: registry)
     /// path = NavPath(restored.state.contentStack, registry: registry)
     /// // … once the first screen is on display:
-    /// try store.confirmRestore(restored)
+    /// try await store.confirmRestore(restored.report)
     /// ```
     public func restore(
         scene: String, registry: DestinationRegistry, options: RestoreOptions = RestoreOptions()
-    ) async throws(NavStoreError) -> RestoredScene {
+    ) async throws(NavStoreError) -> (state: SceneState<AnyDestination>, report: RestoreReport) {
         guard options.crashLoopLimit >= 1, options.fallbackRevisions >= 0 else {
             throw .invalidRestoreOptions(crashLoopLimit: options.crashLoopLimit, fallbackRevisions: options.fallbackRevisions)
         }
@@ -57,7 +57,7 @@ extension NavStore {
             case .none:
                 if choice.head != nil { report.outcome = .allRevisionsSkipped }
                 log(report)
-                return RestoredScene(state: nothing, report: report)
+                return (nothing, report)
             case .damaged(let revision, let damage):
                 // Nothing of it can be trusted: it uses up its launches at
                 // once, in a transaction of its own (the one that read it
@@ -76,7 +76,7 @@ extension NavStore {
     private func rebuild(
         _ stored: StoredRevision, damage: [StoredDamage], registry: DestinationRegistry,
         options: RestoreOptions, report: RestoreReport
-    ) async -> RestoredScene {
+    ) async -> (state: SceneState<AnyDestination>, report: RestoreReport) {
         var report = report
         report.revision = stored.revision
         report.savedAt = stored.savedAt
@@ -85,7 +85,7 @@ extension NavStore {
             report.dropped = SceneDrops.everything(
                 in: stored.state, from: 0, includingValues: true, because: .expired(savedAt: stored.savedAt))
             log(report)
-            return RestoredScene(state: Self.emptyTree(options), report: report)
+            return (Self.emptyTree(options), report)
         }
         report.outcome = .restored
         report.damage = damage.compactMap(\.damage)
@@ -115,7 +115,7 @@ extension NavStore {
             state = Self.emptyTree(options)
         }
         log(report)
-        return RestoredScene(state: state, report: report)
+        return (state, report)
     }
 
     /// The state a restore gives when it restores nothing: the app's tree
@@ -126,9 +126,9 @@ extension NavStore {
 
     /// Tells the crash-loop guard that the app came up with a restored
     /// state, so that revision is not counted against it any more.
-    @_spi(Tooling) public func confirmRestore(_ restored: RestoredScene) throws(NavStoreError) {
-        guard let revision = restored.report.revision else { return }
-        try confirmRestore(scene: restored.report.scene, revision: revision)
+    @_spi(Tooling) public func confirmRestore(_ report: RestoreReport) throws(NavStoreError) {
+        guard let revision = report.revision else { return }
+        try confirmRestore(scene: report.scene, revision: revision)
     }
 
     /// Confirms a restore of `revision` of `scene`; see `confirmRestore(_:)`.

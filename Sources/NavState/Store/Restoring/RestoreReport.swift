@@ -64,11 +64,3 @@ public struct RestoreReport: Sendable, Hashable {
         outcome == .restored && skipped.isEmpty && dropped.isEmpty && damage.isEmpty && treeChanges.isEmpty
     }
 }
-
-/// A restored scene: the typed state to show, and the report.
-public struct RestoredScene: Sendable {
-    /// The typed state to show; it always satisfies ``/NavStateModel/SceneState/validate()``.
-    public var state: SceneState<AnyDestination>
-    /// What the restore did, and every entry it left out.
-    public var report: RestoreReport
-}

@@ -224,7 +224,7 @@ package struct RevisionChange: Equatable {
     // MARK: Decoding
 
     /// Why a row's bytes are not a change this build can read.
-    package typealias Problem = Damage.RowFault
+    package typealias Problem = RowFault
 
     /// Decodes a row the store may not have written: every length is
     /// checked against the bytes that remain, so a truncated or tampered
