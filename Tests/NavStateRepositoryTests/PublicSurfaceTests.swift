@@ -113,6 +113,35 @@ struct PublicSurfaceTests {
         #expect(found.isSuperset(of: ["inMemory", "check"]), "the scan sees the store's synchronous calls")
     }
 
+    /// The error types an app's calls throw, by name, from the public
+    /// functions and initialisers of the products an app links (tools'
+    /// calls left out).
+    static func thrownToApps() throws -> Set<String> {
+        let thrown = #/throws\((\w+)\)/#
+        var names: Set<String> = []
+        for module in ["NavStateModel", "NavState", "NavStateNavigator", "NavStateUI"] {
+            let directory = sources.appendingPathComponent(module)
+            guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { continue }
+            let declaration = #/(?m)^\s*(@[^\n]*?\s)?public\s+(?:static\s+|convenience\s+|mutating\s+)*(?:func\s+\w+|init\??)([^{]*)\{/#
+            while let url = enumerator.nextObject() as? URL {
+                guard url.pathExtension == "swift" else { continue }
+                for match in try String(contentsOf: url, encoding: .utf8).matches(of: declaration) {
+                    guard !(match.1.map(String.init) ?? "").contains("_spi") else { continue }
+                    for error in match.2.matches(of: thrown) { names.insert(String(error.1)) }
+                }
+            }
+        }
+        return names
+    }
+
+    /// An app switches on at most five error types, each a case list that
+    /// says when it happens. (`DropReason` and `Damage` are reasons in
+    /// reports, never thrown to an app.)
+    @Test func anAppCatchesFiveErrorTypesAtMost() throws {
+        let thrown = try Self.thrownToApps()
+        #expect(thrown == ["NavStoreError", "RegistryError", "SceneStateError", "WireFormatError", "NavigatorError"], "\(thrown.sorted())")
+    }
+
     /// README.md gives the count an app sees, as it is.
     @Test func theReadmeGivesTheCount() throws {
         let readme = try String(contentsOf: Self.sources.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
