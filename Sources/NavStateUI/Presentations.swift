@@ -13,7 +13,7 @@ extension View {
     /// Shows `navigator`'s presentations above this view's stack as sheets
     /// and covers (a managed one with its own `NavigationStack`), each built
     /// by `destination`, and keeps them in step: a sheet the user swipes
-    /// away is dismissed in the navigator too. A restored chain comes back
+    /// away is dismissed in the navigator too. Restored sheets come back
     /// one level at a time, without animation, each after the one below it
     /// appeared and finished its transition (``SceneLifecycle``).
     public func navigationPresentations<Destination: View>(

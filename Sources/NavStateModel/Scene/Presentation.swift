@@ -79,7 +79,7 @@ public struct Checkpoint: Sendable, Hashable, Codable {
     }
 
     // `index` on the wire: scene JSON keeps the key it has always had, and
-    // a stack of the presentation chain is still its number, so existing
+    // a level's own stack is still its number, so existing
     // exports still read. A stack in a tree is its address as text.
     private enum CodingKeys: String, CodingKey {
         case name, stack, entriesKept = "index", valueType

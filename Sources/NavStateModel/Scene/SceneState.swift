@@ -1,6 +1,6 @@
 /// Everything one scene (one window) persists: what it shows (one stack, or
-/// a tree of tab bars and split views with a stack in each), the chain of
-/// presentations above it, its checkpoints and its named scene values.
+/// a tree of tab bars and split views with a stack in each), the
+/// presentations stacked above it, its checkpoints and its named scene values.
 ///
 /// ```swift
 /// var state = SceneState<AnyDestination>()

@@ -149,7 +149,7 @@ enum Slots {
             }
         }
 
-        /// The presentation chain, up to the first level whose destination
+        /// The presentations, up to the first level whose destination
         /// is missing or over the limit; `nil` when a managed level's shape
         /// is not a valid tree.
         mutating func presentations() -> [Presentation<NavEntry>]? {
