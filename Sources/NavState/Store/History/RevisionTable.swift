@@ -15,9 +15,7 @@ enum RevisionTable {
     /// chain bytes) in one statement, as a save needs them; `nil` when the
     /// scene does not exist. Rows numbered outside ``StoredRange/revision``
     /// are not history.
-    static func locateHead(
-        _ connection: SQLiteConnection, scene: String
-    ) throws(SQLiteError) -> (sceneID: Int, keptRevisions: Int?, head: (number: Int, base: Int, chainBytes: Int)?)? {
+    static func locateHead(_ connection: SQLiteConnection, scene: String) throws(SQLiteError) -> SceneHead? {
         let find = try connection.cached("""
             SELECT s.id, s.kept_revisions, r.number, r.base, r.chain_bytes FROM scene AS s
             LEFT JOIN revision AS r ON r.scene_id = s.id
@@ -28,8 +26,12 @@ enum RevisionTable {
         try find.bind(.text(scene))
         defer { find.reset() }
         guard try find.step() else { return nil }
-        let head = find.optionalInt(at: 2).map { ($0, find.int(at: 3), find.int(at: 4)) }
-        return (find.int(at: 0), find.optionalInt(at: 1), head)
+        guard let number = find.optionalInt(at: 2) else {
+            return SceneHead(sceneID: find.int(at: 0), keptRevisions: find.optionalInt(at: 1))
+        }
+        return SceneHead(
+            sceneID: find.int(at: 0), keptRevisions: find.optionalInt(at: 1),
+            number: number, base: find.int(at: 3), chainBytes: find.int(at: 4))
     }
 
     /// Creates a scene's row; returns its id.
@@ -189,4 +191,25 @@ enum RevisionTable {
         try connection.cached("DELETE FROM restore_attempt WHERE scene_id = ?1 AND revision < ?2")
             .bind(.integer(sceneID), .integer(oldestKept)).run()
     }
+}
+
+/// A scene's row and its head revision's row, as the file holds them (or as
+/// the head cache remembers them): what a save builds on and what a load
+/// checks. Its numbers are input, checked against ``StoredRange`` by whoever
+/// uses them.
+struct SceneHead {
+    /// 0 until the scene has a row.
+    var sceneID: Int
+    /// `nil`: the store's default, or out of range (then every row is history).
+    var keptRevisions: Int?
+    /// The head revision's number; 0 while the scene has none.
+    var number = 0
+    /// The head row's base: the revision whose full row its chain starts at.
+    var base = 0
+    /// The head row's chain bytes; `nil` when out of range, and then the
+    /// head is not cached.
+    var chainBytes: Int? = 0
+    /// The head's chain does not read, or its row is out of range: a save
+    /// writes a full row on top, so it always leaves a head that loads.
+    var isDamaged = false
 }

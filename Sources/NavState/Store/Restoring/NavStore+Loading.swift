@@ -175,17 +175,6 @@ struct ChainReader {
     }
 }
 
-/// A scene's row and its newest revision row, as a read needs them.
-struct SceneHead {
-    var sceneID: Int
-    /// `nil`: the store's default, or out of range (then every row is history).
-    var keptRevisions: Int?
-    var number: Int
-    var base: Int
-    /// `nil` when out of range: such a head is not cached.
-    var chainBytes: Int?
-}
-
 /// A revision as its chain of rows builds it, before anything about it is
 /// trusted beyond its encoding.
 struct RevisionRead {

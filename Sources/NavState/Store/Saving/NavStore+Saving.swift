@@ -204,20 +204,20 @@ extension NavStore {
                 sawOtherWrites = HeadCache.sawOtherWrites(since: versionAfterLastSave, connection)
                 // The file is as this connection's last save left it, and
                 // the cached head was right then: the scene is as cached.
-                var head: FoundHead
+                var head: SceneHead
                 if !sawOtherWrites, let cached = hand.row {
                     head = cached
                 } else {
-                    let row = try RevisionTable.locateHead(connection, scene: scene)
-                    head = row.map(FoundHead.init) ?? FoundHead(sceneID: 0, keptRevisions: nil, top: nil)
-                    if let row, !StoredRange.sceneID.contains(row.sceneID) {
+                    let located = try RevisionTable.locateHead(connection, scene: scene)
+                    if let located, !StoredRange.sceneID.contains(located.sceneID) {
                         // 0 would read as "no row yet", and no revision can be
                         // told apart by an id out of range.
                         return .failure(.damagedScene(
-                            path: path, scene: scene, revision: row.head?.number ?? 0, damage: .sceneIDOutOfRange(row.sceneID)))
+                            path: path, scene: scene, revision: located.number, damage: .sceneIDOutOfRange(located.sceneID)))
                     }
+                    head = located ?? SceneHead(sceneID: 0)
                 }
-                let number = head.top?.number ?? 0
+                let number = head.number
                 guard number < StoredRange.revision.upperBound else {
                     return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: .revisionNumberExhausted(number)))
                 }
@@ -303,26 +303,6 @@ extension NavStore {
             now: configuration.clock().timeIntervalSince1970, known: known)
     }
 
-    /// A scene's row and head row as a save finds them, from the cache or
-    /// the file.
-    private struct FoundHead {
-        /// 0 until the scene has a row.
-        var sceneID: Int
-        var keptRevisions: Int?
-        var top: (number: Int, base: Int, chainBytes: Int)?
-        /// The head's chain does not read, or its row is out of range: the
-        /// save writes a full row on top, so it always leaves a head that loads.
-        var isDamaged = false
-
-        init(sceneID: Int, keptRevisions: Int?, top: (number: Int, base: Int, chainBytes: Int)?) {
-            (self.sceneID, self.keptRevisions, self.top) = (sceneID, keptRevisions, top)
-        }
-
-        init(_ row: (sceneID: Int, keptRevisions: Int?, head: (number: Int, base: Int, chainBytes: Int)?)) {
-            self.init(sceneID: row.sceneID, keptRevisions: row.keptRevisions, top: row.head)
-        }
-    }
-
     /// The head's entries a save updates in place: the cached head's, taken
     /// out of the cache, or read from the file.
     private struct HeadInHand {
@@ -335,15 +315,15 @@ extension NavStore {
         var revision = -1
         var serial = -2
         /// The cached head's rows, when they were right in the current epoch.
-        var row: FoundHead?
+        var row: SceneHead?
 
         init(_ cached: consuming HeadCache.Head?, epoch: Int) {
             guard var cached = consume cached else { return }
             (sceneID, revision, serial, layout) = (cached.sceneID, cached.revision, cached.serial, cached.layout)
             if cached.epoch == epoch {
-                row = FoundHead(
+                row = SceneHead(
                     sceneID: cached.sceneID, keptRevisions: cached.keptRevisions,
-                    top: (cached.revision, cached.base, cached.chainBytes))
+                    number: cached.revision, base: cached.base, chainBytes: cached.chainBytes)
             }
             swap(&slots, &cached.slots)
             swap(&identities, &cached.identities)
@@ -362,14 +342,14 @@ extension NavStore {
     /// to the app's.
     @inline(__always)
     private func loadHeadEntries<Element>(
-        _ head: inout FoundHead, into hand: inout HeadInHand, scene: String, input: SaveInput<Element>,
+        _ head: inout SceneHead, into hand: inout HeadInHand, scene: String, input: SaveInput<Element>,
         connection: SQLiteConnection
     ) throws(SQLiteError) {
-        let number = head.top?.number ?? 0
-        if let row = head.top, !(1...row.number).contains(row.base) || !StoredRange.bytes.contains(row.chainBytes) {
+        let number = head.number
+        if number > 0, !(1...number).contains(head.base) || !(head.chainBytes.map(StoredRange.bytes.contains) ?? false) {
             // Its base or chain bytes are out of range: a full row on top
             // starts a new chain, and nothing adds to them.
-            head.top = (row.number, row.number, 0)
+            (head.base, head.chainBytes) = (number, 0)
             head.isDamaged = true
         }
         if head.sceneID == 0 {
@@ -405,9 +385,9 @@ extension NavStore {
     /// revisions, what fell out of the kept ones goes.
     @inline(__always)
     private func writeRevision<Element: StorableElement>(
-        _ input: SaveInput<Element>, over head: FoundHead, in hand: inout HeadInHand, connection: SQLiteConnection
+        _ input: SaveInput<Element>, over head: SceneHead, in hand: inout HeadInHand, connection: SQLiteConnection
     ) throws(SQLiteError) -> WrittenRevision {
-        let number = head.top?.number ?? 0
+        let number = head.number
         let revision = number + 1
         // What `knownPrefixes` found holds for these very identities only
         // if they are still the cached head it looked at.
@@ -422,10 +402,11 @@ extension NavStore {
             // to the crash-loop guard.
             return WrittenRevision(
                 sceneID: head.sceneID, revision: number, isNew: false, inserted: 0, closed: 0,
-                base: head.top?.base ?? number, chainBytes: head.top?.chainBytes ?? 0, keptRevisions: head.keptRevisions)
+                base: head.base, chainBytes: head.chainBytes ?? 0, keptRevisions: head.keptRevisions)
         }
-        var base = head.top?.base ?? revision
-        var chainBytes = head.top?.chainBytes ?? 0
+        // A first revision is always a full row, its own base.
+        var base = head.base
+        var chainBytes = head.chainBytes ?? 0
         let change: [UInt8]
         if let deltaBytes = delta.bytes, number > 0, !head.isDamaged, !RevisionChange.needsFull(
             chainLength: revision - base, chainBytes: chainBytes + deltaBytes.count, stateBytes: input.bytes) {
