@@ -138,7 +138,7 @@ extension NavStore {
             if !StoredRange.bytes.contains(bytes) { report(.headByteCountOutOfRange(bytes)) }
             // A head that does not load is damagedScenes()'s to report; any
             // other failure (busy, I/O) is the caller's to see.
-            let loaded: (StoredRevision, [StoredDamage])?
+            let loaded: (StoredRevision, [LeftOut])?
             do {
                 loaded = try loadChecked(scene: row.name, revision: nil, limits: nil)
             } catch {

@@ -35,13 +35,13 @@ extension NavStore {
     ///   damaged.
     func loadChecked(
         scene: String, revision: Int?, limits: Limits?
-    ) throws(NavStoreError) -> (StoredRevision, [StoredDamage])? {
+    ) throws(NavStoreError) -> (StoredRevision, [LeftOut])? {
         if let revision, revision < 1 {
             throw .invalidRevision(revision)
         }
         let loaded = try withConnection("load", refusable: { (store: inout State) throws(SQLiteError) in
             try store.connection.refusableTransaction(immediate: false) {
-                () throws(SQLiteError) -> Result<(StoredRevision, [StoredDamage])?, NavStoreError> in
+                () throws(SQLiteError) -> Result<(StoredRevision, [LeftOut])?, NavStoreError> in
                 try read(scene: scene, revision: revision, limits: limits, in: &store)
             }
         })
@@ -55,7 +55,7 @@ extension NavStore {
     /// caching the head for the next save when it is whole.
     func read(
         scene: String, revision: Int?, limits: Limits?, in store: inout State
-    ) throws(SQLiteError) -> Result<(StoredRevision, [StoredDamage])?, NavStoreError> {
+    ) throws(SQLiteError) -> Result<(StoredRevision, [LeftOut])?, NavStoreError> {
         let connection = store.connection
         guard let (sceneID, kept) = try RevisionTable.sceneRow(connection, name: scene) else { return .success(nil) }
         guard StoredRange.sceneID.contains(sceneID) else {
@@ -89,7 +89,7 @@ extension NavStore {
     func finishRead(
         scene: String, number: Int, chain: Result<RevisionRead, Damage>, top: SceneHead,
         limits: Limits?, in store: inout State
-    ) -> Result<(StoredRevision, [StoredDamage]), Damage> {
+    ) -> Result<(StoredRevision, [LeftOut]), Damage> {
         let read: RevisionRead
         switch chain {
         case .failure(let damage): return .failure(damage)
@@ -183,9 +183,10 @@ struct RevisionRead {
     var layout: String
 }
 
-/// Something a revision's rows hold that does not fit a valid scene state,
-/// or an entry left out because it sits above such a thing.
-struct StoredDamage: Sendable {
+/// What rebuilding a revision left out: something its rows hold that does
+/// not fit a valid scene state (its ``Damage``), or an entry that sits
+/// above such a thing.
+struct LeftOut: Sendable {
     /// Where it was, and the entry; `nil` for a checkpoint.
     var location: EntryLocation?
     var entry: NavEntry?

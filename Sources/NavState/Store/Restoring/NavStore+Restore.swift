@@ -74,7 +74,7 @@ extension NavStore {
 
     /// Turns a loaded revision into the typed state the app gets.
     private func rebuild(
-        _ stored: StoredRevision, damage: [StoredDamage], registry: DestinationRegistry,
+        _ stored: StoredRevision, damage: [LeftOut], registry: DestinationRegistry,
         options: RestoreOptions, report: RestoreReport
     ) async -> (state: SceneState<AnyDestination>, report: RestoreReport) {
         var report = report
@@ -151,7 +151,7 @@ extension NavStore {
     /// the store's queue.
     private struct LoadedRevision: Sendable {
         var revision: StoredRevision
-        var damage: [StoredDamage]
+        var damage: [LeftOut]
     }
 
     private struct RevisionChoice: Sendable {

@@ -50,7 +50,7 @@ enum Slots {
     ///   tree (``Damage/unreadableLayout``).
     static func state(
         from rows: SlotMap<[NavEntry]>, layout: StoredLayout, limits: NavStore.Limits?
-    ) -> (SceneState<NavEntry>, [StoredDamage])? {
+    ) -> (SceneState<NavEntry>, [LeftOut])? {
         var rebuild = Rebuild(rows: rows, layout: layout, limits: limits)
         return rebuild.run()
     }
@@ -63,7 +63,7 @@ enum Slots {
         let limits: NavStore.Limits?
         /// Level 0's shape, then each presentation's.
         let shapes: [NavContainer<NavEntry>]
-        var damage: [StoredDamage] = []
+        var damage: [LeftOut] = []
         /// The slot the next stack of the tree, in tree order, is read from.
         var nextSlot = 0
 
@@ -74,7 +74,7 @@ enum Slots {
             self.shapes = layout.shapes ?? Array(repeating: .empty, count: layout.presentations.count + 1)
         }
 
-        mutating func run() -> (SceneState<NavEntry>, [StoredDamage])? {
+        mutating func run() -> (SceneState<NavEntry>, [LeftOut])? {
             guard shapes.count == layout.presentations.count + 1,
                   let content = container(shapes[0], at: .root) else { return nil }
             var state = SceneState<NavEntry>()
@@ -100,9 +100,9 @@ enum Slots {
                 }
                 if let problem {
                     let location = EntryLocation.stack(address, position: index)
-                    damage.append(StoredDamage(location: location, entry: entry, reason: .damaged(problem)))
+                    damage.append(LeftOut(location: location, entry: entry, reason: .damaged(problem)))
                     for (later, above) in entries.enumerated().dropFirst(index + 1) {
-                        damage.append(StoredDamage(
+                        damage.append(LeftOut(
                             location: .stack(address, position: later), entry: above, reason: .aboveDroppedEntry(location)))
                     }
                     break
@@ -116,7 +116,7 @@ enum Slots {
         mutating func selection(_ entry: NavEntry?, split: StackAddress, column: NavSplitColumn) -> NavEntry? {
             guard let entry else { return nil }
             if let limits, entry.payload.utf8.count > limits.payloadBytes {
-                damage.append(StoredDamage(
+                damage.append(LeftOut(
                     location: .selection(split, column), entry: entry, reason: .damaged(.pastPayloadLimit(limit: limits.payloadBytes))))
                 return nil
             }
@@ -165,16 +165,16 @@ enum Slots {
                     case (false, let limits?): .pastPayloadLimit(limit: limits.payloadBytes)
                     default: .missingDestination(presentation: level)
                     }
-                    damage.append(StoredDamage(location: .presentation(level), entry: destinations.first, reason: .damaged(problem)))
+                    damage.append(LeftOut(location: .presentation(level), entry: destinations.first, reason: .damaged(problem)))
                     for extra in destinations.dropFirst() {
-                        damage.append(StoredDamage(location: .presentation(level), entry: extra, reason: .damaged(problem)))
+                        damage.append(LeftOut(location: .presentation(level), entry: extra, reason: .damaged(problem)))
                     }
                     leaveOut(levels: level...levels, firstSlot: nextSlot, because: .aboveDroppedEntry(.presentation(level)))
                     nextSlot += shapes[level...].reduce(0) { $0 + $1.stackCount }
                     break
                 }
                 for extra in destinations.dropFirst() {
-                    damage.append(StoredDamage(
+                    damage.append(LeftOut(
                         location: .presentation(level), entry: extra, reason: .damaged(.extraDestination(presentation: level))))
                 }
                 var presentation = Presentation(method: method, destination: first)
@@ -200,14 +200,14 @@ enum Slots {
             for current in range {
                 if current > range.lowerBound {
                     for entry in rows[-current] ?? [] {
-                        damage.append(StoredDamage(location: .presentation(current), entry: entry, reason: reason))
+                        damage.append(LeftOut(location: .presentation(current), entry: entry, reason: reason))
                     }
                 }
                 var paths: [[StackAddress.Step]] = []
                 shapes[current].forEachStack(prefix: []) { path, _ in paths.append(path) }
                 for path in paths {
                     for (position, entry) in (rows[slot] ?? []).enumerated() {
-                        damage.append(StoredDamage(
+                        damage.append(LeftOut(
                             location: .stack(StackAddress(presentation: current, path: path), position: position),
                             entry: entry, reason: reason))
                     }
@@ -226,7 +226,7 @@ enum Slots {
                     // Where a file of one stack per level kept such a slot.
                     let location: EntryLocation = slot < 0
                         ? .presentation(0 &- slot) : .stack(StackAddress(presentation: slot), position: position)
-                    damage.append(StoredDamage(location: location, entry: entry, reason: .damaged(.slotOutsideLayout(slot))))
+                    damage.append(LeftOut(location: location, entry: entry, reason: .damaged(.slotOutsideLayout(slot))))
                 }
             }
         }
@@ -239,7 +239,7 @@ enum Slots {
                 if let stack = state.stack(checkpoint.stack), checkpoint.entriesKept >= 0, checkpoint.entriesKept <= stack.count {
                     kept.append(checkpoint)
                 } else {
-                    damage.append(StoredDamage(
+                    damage.append(LeftOut(
                         location: nil, entry: nil,
                         reason: .damaged(.checkpointPastState(
                             checkpoint: checkpoint.name, stack: checkpoint.stack, entriesKept: checkpoint.entriesKept))))
@@ -253,7 +253,7 @@ enum Slots {
             var kept: [String: NavEntry] = [:]
             for (name, entry) in layout.values.sorted(by: { $0.key < $1.key }) {
                 if let limits, entry.payload.utf8.count > limits.payloadBytes {
-                    damage.append(StoredDamage(
+                    damage.append(LeftOut(
                         location: .value(name), entry: entry, reason: .damaged(.pastPayloadLimit(limit: limits.payloadBytes))))
                 } else {
                     kept[name] = entry
