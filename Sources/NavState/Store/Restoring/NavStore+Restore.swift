@@ -191,15 +191,52 @@ extension NavStore {
                 // runs, and preparing costs more than the reading.
                 let rows = try RestoreAttempts.launchRows(connection, scene: scene)
                 defer { rows.reset() }
-                var choice = RevisionChoice()
-                var top: SceneHead?
-                // The chosen revision, when its rows are being gathered.
-                var chosen: (number: Int, base: Int, savedAt: Date)?
-                // The chain's rows, newest first: number, base, change (nil: not a blob).
-                var chain: [(number: Int, base: Int, change: [UInt8]?)] = []
-                var seen = 0
-                var failure: SQLiteError?
-                do throws(SQLiteError) {
+                let scan = LaunchScan(rows, limit: limit, window: window)
+                rows.reset()
+                var choice = scan.choice
+                if let failure = scan.failure {
+                    // SQLite found the chosen revision's pages damaged: it
+                    // is, for the app. Anything else is the store's failure.
+                    guard failure.isCorrupt, let target = scan.chosen else { throw failure }
+                    choice.read = .damaged(revision: target.number, damage: .unreadablePages)
+                    return .failure(DamagedChoice(choice: choice))
+                }
+                guard let target = scan.chosen, let top = scan.top else { return .success(choice) }
+                try RestoreAttempts.countAttempt(connection, sceneID: top.sceneID, revision: target.number)
+                let built = scan.readChosen(sceneID: top.sceneID)
+                switch self.finishRead(scene: scene, number: target.number, chain: built, top: top, limits: limits, in: &store) {
+                case .success(let loaded):
+                    choice.read = .loaded(LoadedRevision(revision: loaded.0, damage: loaded.1))
+                    return .success(choice)
+                case .failure(let damage):
+                    choice.read = .damaged(revision: target.number, damage: damage)
+                    return .failure(DamagedChoice(choice: choice))
+                }
+            }
+            switch outcome {
+            case .success(let choice): return .success(choice)
+            case .failure(let damaged): return .success(damaged.choice)
+            }
+        })
+    }
+
+    /// One pass over a launch's rows, newest first: the head, the revisions
+    /// the guard skips, the one it chooses, and the chain of rows that one
+    /// builds on.
+    private struct LaunchScan {
+        var choice = RevisionChoice()
+        var top: SceneHead?
+        /// The chosen revision.
+        var chosen: (number: Int, base: Int, savedAt: Date)?
+        /// The chosen revision's chain, newest first: number, base, change
+        /// (nil: not a blob).
+        var chain: [(number: Int, base: Int, change: [UInt8]?)] = []
+        /// What stopped the pass early, if SQLite did.
+        var failure: SQLiteError?
+
+        init(_ rows: SQLiteStatement, limit: Int, window: Int) {
+            var seen = 0
+            do throws(SQLiteError) {
                 while try rows.step() {
                     let number = rows.int(at: 2)
                     let rowBase = rows.int(at: 3)
@@ -235,47 +272,29 @@ extension NavStore {
                     // At its base, or a base that cannot be (the reader names it).
                     if let target = chosen, number <= target.base || target.base < 1 { break }
                 }
-                } catch {
-                    failure = error
-                }
-                rows.reset()
-                if let failure {
-                    // SQLite found the chosen revision's pages damaged: it
-                    // is, for the app. Anything else is the store's failure.
-                    guard failure.isCorrupt, let target = chosen else { throw failure }
-                    choice.read = .damaged(revision: target.number, damage: .unreadablePages)
-                    return .failure(DamagedChoice(choice: choice))
-                }
-                guard let target = chosen, let top else { return .success(choice) }
-                try RestoreAttempts.countAttempt(connection, sceneID: top.sceneID, revision: target.number)
-                let built: Result<RevisionRead, Damage>
-                switch ChainReader.start(sceneID: top.sceneID, number: target.number, base: target.base) {
-                case .failure(let problem): built = .failure(problem)
-                case .success(var reader):
-                    var problem: Damage?
-                    for row in chain.reversed() where problem == nil && reader.wantsMore {
-                        problem = if let change = row.change {
-                            change.withUnsafeBytes { reader.add(number: row.number, base: row.base, change: $0) }
-                        } else {
-                            reader.add(number: row.number, base: row.base, change: nil)
-                        }
+            } catch {
+                failure = error
+            }
+        }
+
+        /// The chosen revision built from its chain, oldest row first.
+        func readChosen(sceneID: Int) -> Result<RevisionRead, Damage> {
+            guard let target = chosen else { return .failure(.noRevision) }
+            switch ChainReader.start(sceneID: sceneID, number: target.number, base: target.base) {
+            case .failure(let problem):
+                return .failure(problem)
+            case .success(var reader):
+                var problem: Damage?
+                for row in chain.reversed() where problem == nil && reader.wantsMore {
+                    problem = if let change = row.change {
+                        change.withUnsafeBytes { reader.add(number: row.number, base: row.base, change: $0) }
+                    } else {
+                        reader.add(number: row.number, base: row.base, change: nil)
                     }
-                    built = problem.map { .failure($0) } ?? reader.finish(savedAt: target.savedAt)
                 }
-                switch self.finishRead(scene: scene, number: target.number, chain: built, top: top, limits: limits, in: &store) {
-                case .success(let loaded):
-                    choice.read = .loaded(LoadedRevision(revision: loaded.0, damage: loaded.1))
-                    return .success(choice)
-                case .failure(let damage):
-                    choice.read = .damaged(revision: target.number, damage: damage)
-                    return .failure(DamagedChoice(choice: choice))
-                }
+                return problem.map { .failure($0) } ?? reader.finish(savedAt: target.savedAt)
             }
-            switch outcome {
-            case .success(let choice): return .success(choice)
-            case .failure(let damaged): return .success(damaged.choice)
-            }
-        })
+        }
     }
 
     /// Marks a revision that could not be read as having used up its
