@@ -57,7 +57,12 @@ let package = Package(
                 "NavStateModel",
                 "NavStateSQLite",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // Apple's privacy manifest: the store reads file metadata
+            // (`stat`, `lstat`, `fstat`), a required-reason API, for its own
+            // files only (docs/platforms.md, "App Store privacy manifest").
+            // Nothing reads the bundle at run time.
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         // Tools' public face over the store: it runs no SQL of its own, so
         // it does not see the SQLite layer.
@@ -67,7 +72,9 @@ let package = Package(
                 "NavStateModel",
                 "NavState",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // It reads a store's file sizes (`attributesOfItem`).
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         // The navigator joins the store to Observation; nothing below it
         // imports Observation.
