@@ -38,6 +38,24 @@ struct ReleaseFilesTests {
         #expect(platforms.contains("swift-log 1.6.0") && platforms.contains("swift-argument-parser 1.5.0"))
     }
 
+    /// The README's install line is one SwiftPM resolves today: the `main`
+    /// branch while the CHANGELOG's top release is unreleased (no tag to
+    /// resolve), naming that release as the first tag; `from:` that release
+    /// once it is out.
+    @Test func theInstallLineResolves() throws {
+        let changelog = try Self.text("CHANGELOG.md")
+        let top = try #require(changelog.firstMatch(of: #/\n## (\d+\.\d+\.\d+)( — unreleased)?\n/#))
+        let version = String(top.1)
+        let readme = try Self.text("README.md")
+        if top.2 != nil {
+            #expect(readme.contains(#".package(url: "https://github.com/<owner>/NavState", branch: "main")"#))
+            #expect(readme.contains("the first tag will\nbe `\(version)`") || readme.contains("the first tag will be `\(version)`"))
+            #expect(!readme.contains(#"from: "\#(version)"),"#), "no tag \(version) exists to resolve")
+        } else {
+            #expect(readme.contains(#".package(url: "https://github.com/<owner>/NavState", from: "\#(version)")"#))
+        }
+    }
+
     @Test func theLicenseIsMIT() throws {
         let license = try Self.text("LICENSE")
         #expect(license.hasPrefix("MIT License"))
