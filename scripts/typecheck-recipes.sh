@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Type-checks the SwiftUI recipes of docs/integration.md (from "One registry
-# for the app" to "Keeping SwiftUI's NavigationPath and your own file")
-# against a real SDK, as one module over NavState's library targets, with
+# Type-checks the SwiftUI recipes of docs/integration.md (the Swift blocks
+# marked `<!-- type-checked: scripts/typecheck-recipes.sh -->`) against a
+# real SDK, as one module over NavState's library targets, with
 # ../shared/tools/typecheck-apple.sh (docs/platforms.md says how to set it
 # up). The recipes are copied as they are, `@main` and imports dropped; the
 # few names they leave to the app (mailboxes, Food Truck's views) get stubs
@@ -25,9 +25,9 @@ cp "$root/Package.swift" "$scratch/"
 python3 - "$root/docs/integration.md" "$scratch/Sources/Recipes/Recipes.swift" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
-start = text.index("## One registry for the app")
-end = text.index("## Keeping SwiftUI's `NavigationPath` and your own file")
-blocks = re.findall(r"```swift\n(.*?)```", text[start:end], re.S)
+# The blocks marked for this script (DocumentationCodeTests checks every
+# Swift block of the docs has a marker).
+blocks = re.findall(r"<!-- type-checked: scripts/typecheck-recipes.sh -->\n```swift\n(.*?)```", text, re.S)
 assert len(blocks) == 6, f"expected 6 recipes, found {len(blocks)}: update the stubs"
 def body(block):
     return "\n".join(l for l in block.splitlines() if not l.startswith("import ")).replace("@main\n", "")
