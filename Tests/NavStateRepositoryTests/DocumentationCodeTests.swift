@@ -10,7 +10,9 @@ import Testing
 ///   Snippets/F.swift#id -->`: its `// docs: id` … `// docs.end` region,
 ///   less the region's indentation. `swift build` compiles every snippet.
 /// - `<!-- type-checked: scripts/typecheck-recipes.sh -->`: the script
-///   type-checks it against Apple's SDKs (it picks the blocks by this line).
+///   type-checks it against Apple's SDKs (it picks the blocks by this line);
+///   `<!-- type-checked: scripts/typecheck-library-recipes.sh L -->`: that
+///   script does, against library `L`'s own sources.
 /// - `<!-- sketch: why -->`: not compiled, and why not.
 ///
 /// Blocks in other languages (shell commands, JSON, SQL, output) are not
@@ -94,6 +96,10 @@ struct DocumentationCodeTests {
                     }
                 } else if marker == "type-checked: scripts/typecheck-recipes.sh" {
                     #expect(block.document == "docs/integration.md", "\(block): the script reads docs/integration.md only")
+                } else if marker.hasPrefix("type-checked: scripts/typecheck-library-recipes.sh ") {
+                    let library = String(marker.dropFirst("type-checked: scripts/typecheck-library-recipes.sh ".count))
+                    let script = try String(contentsOf: Self.root.appendingPathComponent("scripts/typecheck-library-recipes.sh"), encoding: .utf8)
+                    #expect(block.document == "docs/integration.md" && script.contains("    \(library))"), "\(block): the script has no \(library)")
                 } else if marker.hasPrefix("sketch: ") {
                     #expect(marker.count > "sketch: ".count + 15, "\(block): say why it is not compiled")
                 } else {
@@ -110,6 +116,17 @@ struct DocumentationCodeTests {
         #expect(script.contains("<!-- type-checked: scripts/typecheck-recipes.sh -->"))
         let marked = try Self.blocks(in: "docs/integration.md").filter { $0.marker == "type-checked: scripts/typecheck-recipes.sh" }
         #expect(script.contains("assert len(blocks) == \(marked.count)"))
+    }
+
+    /// The library recipes' sections name the release the script checks.
+    @Test func theLibraryRecipesNameTheReleaseTheScriptChecks() throws {
+        let script = try String(contentsOf: Self.root.appendingPathComponent("scripts/typecheck-library-recipes.sh"), encoding: .utf8)
+        let integration = try String(contentsOf: Self.root.appendingPathComponent("docs/integration.md"), encoding: .utf8)
+        let releases = script.matches(of: #/release=([0-9.]+);\s+module=(\w+);/#).map { (String($0.1), String($0.2)) }
+        #expect(releases.count == 3)
+        for (release, module) in releases {
+            #expect(integration.contains("\(module) \(release)'s source"), "docs/integration.md should name \(module) \(release)")
+        }
     }
 
     /// The region reader sees what it must: an indented region, dedented,
