@@ -71,7 +71,7 @@ public final class NavigationPathSaver {
     private var saveTask: Task<Void, Never>?
 
     /// A saver for `scene` in the store at `path` (the app's default store
-    /// when `nil`), opened once per process with ``/NavState/NavStore/shared(path:configuration:)``.
+    /// when `nil`), opened once per process with ``/NavState/NavStore/shared(path:configuration:recovering:)``.
     public convenience init(
         scene: String = "main", registry: DestinationRegistry, path: String? = nil,
         configuration: NavStore.Configuration = NavStore.Configuration(), options: RestoreOptions = RestoreOptions(),

@@ -63,10 +63,13 @@ public final class WindowScenes {
     }
 
     /// The window scenes of the store at `path`, made once for the whole
-    /// process over ``/NavState/NavStore/shared(path:configuration:)``: every
-    /// window's `.task` calls it, two at a cold launch at the same moment,
-    /// and all get the same object and store, so no window replaces
-    /// another's. A failed open is not kept: the next call tries again.
+    /// process over ``/NavState/NavStore/shared(path:configuration:recovering:)``:
+    /// every window's `.task` calls it, two at a cold launch at the same
+    /// moment, and all get the same object and store, so no window replaces
+    /// another's. A file that is not a store this build can use is moved
+    /// aside and a fresh one started (`recovering`), so a launch never ends
+    /// on a file it cannot read. A failed open (a read-only folder, a full
+    /// disk) is thrown and not kept: the next call tries again.
     ///
     /// ```swift
     /// windows = try await WindowScenes.shared(path: NavStore.defaultURL().path)
@@ -74,7 +77,7 @@ public final class WindowScenes {
     public static func shared(
         path: String, configuration: NavStore.Configuration = NavStore.Configuration()
     ) async throws(NavStoreError) -> WindowScenes {
-        let store = try await NavStore.shared(path: path, configuration: configuration)
+        let store = try await NavStore.shared(path: path, configuration: configuration, recovering: true)
         if let made = sharedByStore[ObjectIdentifier(store)] { return made }
         let windows = WindowScenes(store: store)
         sharedByStore[ObjectIdentifier(store)] = windows

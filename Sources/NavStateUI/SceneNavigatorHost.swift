@@ -33,7 +33,11 @@ public import SwiftUI
 ///                 }
 ///             } else {
 ///                 ProgressView().task {
-///                     windows = try? await WindowScenes.shared(path: NavStore.defaultURL().path)
+///                     do {
+///                         windows = try await WindowScenes.shared(path: NavStore.defaultURL().path)
+///                     } catch {
+///                         windows = try? WindowScenes(store: NavStore.inMemory())   // unsaved, never blank
+///                     }
 ///                 }
 ///             }
 ///         }

@@ -163,4 +163,26 @@ struct WindowScenesTests {
         let windows = try await WindowScenes.shared(path: path, configuration: StoreFixtures.quiet())
         try await windows.store.save(state(1), scene: "main")
     }
+
+    /// A launch on a file this build cannot use (garbage, another app's)
+    /// does not end there: the windows' shared open moves it aside intact
+    /// and starts a fresh store. A plain shared open still refuses it.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func theWindowsOpenSetsAnUnusableFileAsideAndStartsAFreshStore() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let garbage = Data(repeating: 0x41, count: 8_192)
+        try garbage.write(to: URL(fileURLWithPath: path))
+        await #expect(throws: NavStoreError.notADatabase(path: path)) {
+            try await NavStore.shared(path: path, configuration: StoreFixtures.quiet())
+        }
+        let windows = try await WindowScenes.shared(path: path, configuration: StoreFixtures.quiet())
+        try await windows.store.save(state(1), scene: "main")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+            .filter { $0.hasPrefix("app.sqlite.unreadable-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        #expect(aside.count == 1, "\(aside)")
+        let moved = try #require(aside.first)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path(moved))) == garbage)
+        #expect(try await NavStore.shared(path: path) === windows.store)
+    }
 }

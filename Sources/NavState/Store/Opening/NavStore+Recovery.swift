@@ -64,12 +64,8 @@ extension NavStore {
             }
             failure = .corrupt(path: path, message: problems.prefix(3).joined(separator: "; "))
         } catch {
-            switch error {
-            case .notADatabase, .corrupt, .schemaMismatch, .migrationBreaksReferences, .foreignDatabase, .newerSchema, .notInitialized:
-                failure = error
-            default:
-                throw error
-            }
+            guard error.isCuredBySettingTheFileAside else { throw error }
+            failure = error
         }
         let aside = try StoreFile.moveAside(path)
         configuration.log.error("moved an unusable store aside", metadata: [
@@ -193,6 +189,21 @@ extension NavStore {
                 if line != "ok" { problems.append(line) }
             }
             return problems
+        }
+    }
+}
+
+extension NavStoreError {
+    /// The file is not a store this build can use (not SQLite, damaged,
+    /// another app's, a newer schema), so moving it aside and starting a
+    /// fresh one cures it; a read-only file, a full disk or a busy one it
+    /// would not.
+    var isCuredBySettingTheFileAside: Bool {
+        switch self {
+        case .notADatabase, .corrupt, .schemaMismatch, .migrationBreaksReferences, .foreignDatabase, .newerSchema, .notInitialized:
+            true
+        default:
+            false
         }
     }
 }

@@ -14,14 +14,28 @@ extension NavStore {
     /// The first call's `configuration` is the store's; later calls' are
     /// not looked at. Opened as ``open(path:configuration:)`` opens, on the
     /// store's own queue.
-    public static func shared(path: String, configuration: Configuration = Configuration()) async throws(NavStoreError) -> NavStore {
+    ///
+    /// - Parameter recovering: When the first call's is true and the file
+    ///   is not a store this build can use (not SQLite, damaged, another
+    ///   app's, a newer schema), it is moved aside intact and a fresh store
+    ///   started, as ``openRecovering(path:configuration:)`` does, and the
+    ///   move is logged; what moving cannot cure (a read-only folder, a full
+    ///   disk) is still thrown.
+    public static func shared(
+        path: String, configuration: Configuration = Configuration(), recovering: Bool = false
+    ) async throws(NavStoreError) -> NavStore {
         let key = (try? StoreFile.resolvingDirectory(of: path)) ?? path
         let opening = SharedStores.opening(key) {
             Task { () async -> Result<NavStore, NavStoreError> in
                 do throws(NavStoreError) {
                     return .success(try await open(path: path, configuration: configuration))
                 } catch {
-                    return .failure(error)
+                    guard recovering, error.isCuredBySettingTheFileAside else { return .failure(error) }
+                    do throws(NavStoreError) {
+                        return .success(try await openRecovering(path: path, configuration: configuration).store)
+                    } catch {
+                        return .failure(error)
+                    }
                 }
             }
         }
@@ -35,7 +49,7 @@ extension NavStore {
     }
 }
 
-/// The stores ``NavStore/shared(path:configuration:)`` opened, by the path
+/// The stores ``NavStore/shared(path:configuration:recovering:)`` opened, by the path
 /// SQLite opens (links in the folders resolved).
 enum SharedStores {
     private final class Table: @unchecked Sendable {
