@@ -13,6 +13,8 @@ import Testing
 ///   type-checks it against Apple's SDKs (it picks the blocks by this line);
 ///   `<!-- type-checked: scripts/typecheck-library-recipes.sh L -->`: that
 ///   script does, against library `L`'s own sources.
+/// - `<!-- example: Examples/…/F.swift#id -->`: the sample app's code, its
+///   `// docs: id` region (scripts/typecheck-examples.sh type-checks it).
 /// - `<!-- sketch: why -->`: not compiled, and why not.
 ///
 /// Blocks in other languages (shell commands, JSON, SQL, output) are not
@@ -100,6 +102,12 @@ struct DocumentationCodeTests {
                     let library = String(marker.dropFirst("type-checked: scripts/typecheck-library-recipes.sh ".count))
                     let script = try String(contentsOf: Self.root.appendingPathComponent("scripts/typecheck-library-recipes.sh"), encoding: .utf8)
                     #expect(block.document == "docs/integration.md" && script.contains("    \(library))"), "\(block): the script has no \(library)")
+                } else if marker.hasPrefix("example: Examples/") {
+                    // The sample app's code, which scripts/typecheck-examples.sh
+                    // type-checks for iOS and macOS.
+                    let reference = String(marker.dropFirst("example: ".count))
+                    #expect(reference.contains("#"), "\(block): name the region")
+                    #expect(try Self.region(reference) == block.code, "\(block) is not \(reference) as it is")
                 } else if marker.hasPrefix("sketch: ") {
                     #expect(marker.count > "sketch: ".count + 15, "\(block): say why it is not compiled")
                 } else {

@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// A complete SwiftUI app on NavState: a tab bar with a stack in each tab (a
+// split view on iPad and the Mac), a managed sheet with its own stack, deep
+// links, several windows, the shared store and the crash-loop guard's
+// report. `ShopCore` is platform-neutral and tested on Linux (`.ci/run`);
+// `ShopApp` is SwiftUI, empty where there is none, and type-checked for
+// iOS 17 and macOS 14 by `scripts/typecheck-examples.sh`.
+let package = Package(
+    name: "Examples",
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "ShopCore", targets: ["ShopCore"]),
+        .library(name: "ShopApp", targets: ["ShopApp"]),
+    ],
+    dependencies: [
+        // Named, so the identity does not depend on what the checkout folder is called.
+        .package(name: "NavState", path: ".."),
+    ],
+    targets: [
+        .target(
+            name: "ShopCore",
+            dependencies: [
+                .product(name: "NavState", package: "NavState"),
+                .product(name: "NavStateNavigator", package: "NavState"),
+            ]
+        ),
+        .target(
+            name: "ShopApp",
+            dependencies: [
+                "ShopCore",
+                .product(name: "NavStateUI", package: "NavState"),
+            ]
+        ),
+        .testTarget(name: "ShopCoreTests", dependencies: ["ShopCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
