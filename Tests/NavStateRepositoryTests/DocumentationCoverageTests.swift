@@ -79,4 +79,26 @@ struct DocumentationCoverageTests {
         #expect(files > 0)
         #expect(found.isEmpty, "undocumented public symbols:\n\(found.joined(separator: "\n"))")
     }
+
+    /// Every library product an app links has a DocC catalog whose landing
+    /// page lists each of its top-level public types, and the Swift Package
+    /// Index builds it (`.spi.yml`).
+    @Test(arguments: ["NavState", "NavStateNavigator", "NavStateUI", "NavStateTooling"])
+    func everyProductHasACatalogListingItsTypes(module: String) throws {
+        let catalog = Self.sources.appendingPathComponent("\(module)/\(module).docc/\(module).md")
+        let landing = try String(contentsOf: catalog, encoding: .utf8)
+        let declaration = #/(?m)^(?:@[^\n]*?\s)?public\s+(?:final\s+)?(?:struct|enum|class|protocol|actor)\s+(\w+)/#
+        guard let files = FileManager.default.enumerator(at: Self.sources.appendingPathComponent(module), includingPropertiesForKeys: nil) else { return }
+        var types: [String] = []
+        while let url = files.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            types += try String(contentsOf: url, encoding: .utf8).matches(of: declaration).map { String($0.1) }
+        }
+        for type in types {
+            #expect(landing.contains("``\(type)``") || landing.contains("``/\(module)/\(type)``"), "\(module).docc does not list \(type)")
+        }
+        let spi = try String(contentsOf: Self.sources.deletingLastPathComponent().appendingPathComponent(".spi.yml"), encoding: .utf8)
+        let targets = try #require(spi.split(separator: "\n").first { $0.contains("documentation_targets") })
+        #expect(targets.contains(" \(module),") || targets.contains(" \(module)]") || targets.contains("[\(module),"), ".spi.yml builds no documentation for \(module)")
+    }
 }

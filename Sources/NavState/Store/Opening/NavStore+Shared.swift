@@ -15,12 +15,15 @@ extension NavStore {
     /// not looked at. Opened as ``open(path:configuration:)`` opens, on the
     /// store's own queue.
     ///
-    /// - Parameter recovering: When the first call's is true and the file
-    ///   is not a store this build can use (not SQLite, damaged, another
-    ///   app's, a newer schema), it is moved aside intact and a fresh store
-    ///   started, as ``openRecovering(path:configuration:)`` does, and the
-    ///   move is logged; what moving cannot cure (a read-only folder, a full
-    ///   disk) is still thrown.
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - configuration: The store's configuration, from the first call.
+    ///   - recovering: When the first call's is true and the file is not a
+    ///     store this build can use (not SQLite, damaged, another app's, a
+    ///     newer schema), it is moved aside intact and a fresh store
+    ///     started, as ``openRecovering(path:configuration:)`` does, and the
+    ///     move is logged; what moving cannot cure (a read-only folder, a
+    ///     full disk) is still thrown.
     public static func shared(
         path: String, configuration: Configuration = Configuration(), recovering: Bool = false
     ) async throws(NavStoreError) -> NavStore {
