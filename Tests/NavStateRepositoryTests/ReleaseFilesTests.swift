@@ -68,7 +68,7 @@ struct ReleaseFilesTests {
 
     @Test func theSwiftPackageIndexBuildsTheDocumentedTargetsOnEveryPlatform() throws {
         let spi = try Self.text(".spi.yml")
-        #expect(spi.contains("documentation_targets: [NavState, NavStateModel, NavStateNavigator, NavStateTooling]"))
+        #expect(spi.contains("documentation_targets: [NavState, NavStateModel, NavStateNavigator, NavStateUI, NavStateTooling]"))
         for platform in ["ios", "macos-spm", "tvos", "watchos", "visionos", "linux"] {
             #expect(spi.contains("platform: \(platform)"), "\(platform)")
         }
