@@ -10,18 +10,8 @@
 #
 #   scripts/typecheck-recipes.sh [--platform ios|macos|tvos] [deployment-target, default 17.0 / 14.0]
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-platform=ios
-if [ "${1:-}" = "--platform" ]; then platform=$2; shift 2; fi
-case $platform in macos) floor=14.0 ;; *) floor=17.0 ;; esac
-target=${1:-$floor}
-tool=${TYPECHECK_APPLE:-$root/../shared/tools/typecheck-apple.sh}
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-modules="NavStateModel NavStateSQLite NavState NavStateNavigator NavStateUI"
+. "$(dirname "$0")/typecheck-scratch.sh"
 mkdir -p "$scratch/Sources/Recipes"
-for module in $modules CNavStateSQLite; do cp -r "$root/Sources/$module" "$scratch/Sources/$module"; done
-cp "$root/Package.swift" "$scratch/"
 python3 - "$root/docs/integration.md" "$scratch/Sources/Recipes/Recipes.swift" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
