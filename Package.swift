@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "NavStateNavigator", targets: ["NavStateNavigator"]),
         // SwiftUI glue for SceneNavigator; empty where there is no SwiftUI.
         .library(name: "NavStateUI", targets: ["NavStateUI"]),
+        // UIKit glue for SceneNavigator: navigation and tab bar controllers
+        // kept in step with a scene; empty where there is no UIKit.
+        .library(name: "NavStateUIKit", targets: ["NavStateUIKit"]),
         // Inspection and repair, for tools and tests, not apps.
         .library(name: "NavStateTooling", targets: ["NavStateTooling"]),
         .executable(name: "navstate", targets: ["NavStateCLI"]),
@@ -89,6 +92,12 @@ let package = Package(
         .target(
             name: "NavStateUI",
             dependencies: ["NavState", "NavStateNavigator"]
+        ),
+        // Its reconciliation (StackChange) is platform-neutral and tested
+        // on Linux; the coordinators are UIKit only.
+        .target(
+            name: "NavStateUIKit",
+            dependencies: ["NavState", "NavStateModel", "NavStateNavigator"]
         ),
         // Migrations/*.sql are the only definition of the schema. This tool
         // turns them into Swift (scripts/embed-migrations.sh); the output is
@@ -184,6 +193,13 @@ let package = Package(
                 "NavStateSQLite",
                 // Log levels of the records a test reads.
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "NavStateUIKitTests",
+            dependencies: [
+                "NavStateUIKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(

@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "ShopCore", targets: ["ShopCore"]),
         .library(name: "ShopApp", targets: ["ShopApp"]),
+        .library(name: "ShopUIKit", targets: ["ShopUIKit"]),
     ],
     dependencies: [
         // Named, so the identity does not depend on what the checkout folder is called.
@@ -31,6 +32,14 @@ let package = Package(
             dependencies: [
                 "ShopCore",
                 .product(name: "NavStateUI", package: "NavState"),
+            ]
+        ),
+        // The same shop as a UIKit app, on NavStateUIKit's coordinators.
+        .target(
+            name: "ShopUIKit",
+            dependencies: [
+                "ShopCore",
+                .product(name: "NavStateUIKit", package: "NavState"),
             ]
         ),
         .testTarget(name: "ShopCoreTests", dependencies: ["ShopCore"]),

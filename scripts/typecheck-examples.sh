@@ -7,5 +7,6 @@
 #   scripts/typecheck-examples.sh [--platform ios|macos|tvos] [deployment-target, default 17.0 / 14.0]
 set -euo pipefail
 . "$(dirname "$0")/typecheck-scratch.sh"
-for module in ShopCore ShopApp; do cp -r "$root/Examples/Sources/$module" "$scratch/Sources/$module"; done
-MODULES="$modules ShopCore ShopApp" bash "$tool" --platform "$platform" "$scratch" "$target"
+cp -r "$root/Sources/NavStateUIKit" "$scratch/Sources/NavStateUIKit"
+for module in ShopCore ShopApp ShopUIKit; do cp -r "$root/Examples/Sources/$module" "$scratch/Sources/$module"; done
+MODULES="$modules NavStateUIKit ShopCore ShopApp ShopUIKit" bash "$tool" --platform "$platform" "$scratch" "$target"

@@ -1,0 +1,80 @@
+// A UITabBarController with a navigation controller per tab, kept in step
+// with a scene's tab bar. UIKit only. Apple: UITabBarController
+// (setViewControllers(_:animated:), selectedIndex) and
+// UITabBarControllerDelegate.tabBarController(_:didSelect:) (iOS 2).
+#if canImport(UIKit) && !os(watchOS)
+public import NavState
+public import NavStateNavigator
+import Observation  // newer than the floors: behind #available (iOS 17)
+public import UIKit
+
+/// Shows a scene's tab bar in a `UITabBarController`: each tab a
+/// `UINavigationController` kept in step by a ``NavigationStackCoordinator``,
+/// the selected tab the navigator's, and a tab the user selects the
+/// navigator's too (and saved).
+///
+/// ```swift
+/// let tabs = TabBarCoordinator(navigator: navigator, tabs: [
+///     ("home", HomeViewController()), ("orders", OrdersViewController()),
+/// ]) { destination in ScreenViewController(destination) }
+/// window.rootViewController = tabs.tabBarController
+/// ```
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+@MainActor
+public final class TabBarCoordinator: NSObject, UITabBarControllerDelegate {
+    /// The tab bar controller it keeps in step.
+    public let tabBarController: UITabBarController
+    /// The scene it shows.
+    public let navigator: SceneNavigator
+    /// Each tab's stack coordinator, in the tab bar's order.
+    public let stacks: [NavigationStackCoordinator]
+    /// The tab bar's address in the scene: `.root` for the scene's own.
+    public let tabBar: StackAddress
+    private let ids: [String]
+
+    /// A coordinator for the tab bar at `tabBar`, its tabs in order, each
+    /// with the root view controller of its stack.
+    public init(
+        navigator: SceneNavigator, tabs: [(id: String, root: UIViewController)], tabBar: StackAddress = .root,
+        tabBarController: UITabBarController = UITabBarController(),
+        makeViewController: @escaping (AnyDestination) -> UIViewController
+    ) {
+        self.navigator = navigator
+        self.tabBar = tabBar
+        self.tabBarController = tabBarController
+        ids = tabs.map(\.id)
+        stacks = tabs.map { tab in
+            NavigationStackCoordinator(
+                navigator: navigator, stack: tabBar.appending(.tab(tab.id)), root: tab.root, makeViewController: makeViewController)
+        }
+        super.init()
+        tabBarController.setViewControllers(stacks.map(\.navigationController), animated: false)
+        tabBarController.delegate = self
+        update()
+        follow()
+    }
+
+    /// Selects the navigator's tab now; changes are followed by themselves.
+    public func update() {
+        guard let selected = navigator.selectedTab(of: tabBar), let index = ids.firstIndex(of: selected) else { return }
+        if tabBarController.selectedIndex != index { tabBarController.selectedIndex = index }
+    }
+
+    private func follow() {
+        withObservationTracking {
+            _ = navigator.selectedTab(of: tabBar)
+        } onChange: { [weak self] in
+            Task { @MainActor in
+                self?.update()
+                self?.follow()
+            }
+        }
+    }
+
+    /// The user selected a tab: the navigator selects it too.
+    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+        guard let index = stacks.firstIndex(where: { $0.navigationController === viewController }) else { return }
+        _ = navigator.selectIfPossible(tab: ids[index], in: tabBar)
+    }
+}
+#endif
