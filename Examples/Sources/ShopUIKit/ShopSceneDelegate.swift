@@ -11,14 +11,15 @@ import ShopCore
 import UIKit
 
 // docs: scene-delegate
-/// One UIKit window: its scene restored when it connects, the tab bar kept
-/// in step by a TabBarCoordinator, the launch confirmed once the restored
-/// screens appeared, the last save made in the background.
+/// One UIKit window: its scene restored when it connects, the tab bar and
+/// the sheets kept in step by coordinators, the launch confirmed once the
+/// restored screens appeared, the last save made in the background.
 final class ShopSceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
     private var lifecycle: SceneLifecycle?
     private var navigator: SceneNavigator?
     private var tabs: TabBarCoordinator?
+    private var presentations: PresentationCoordinator?
 
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
         guard let windowScene = scene as? UIWindowScene, let registry = try? Shop.registry() else { return }
@@ -45,6 +46,10 @@ final class ShopSceneDelegate: UIResponder, UIWindowSceneDelegate {
                 ScreenController(route: destination.as(AppRoute.self) ?? .debug, navigator: navigator)
             }
             window.rootViewController = tabBar
+            // Sheets over the whole tab bar; the checkout has a stack of its own.
+            presentations = PresentationCoordinator(navigator: navigator, presenter: tabBar) { destination in
+                ScreenController(route: destination.as(AppRoute.self) ?? .debug, navigator: navigator)
+            }
         }
     }
 
