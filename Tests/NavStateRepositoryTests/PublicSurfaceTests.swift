@@ -13,7 +13,7 @@ import Testing
 @Suite("Public surface")
 struct PublicSurfaceTests {
     /// The most public types an app sees with `import NavState`.
-    static let appFacingCeiling = 47
+    static let appFacingCeiling = 46
     static let ceilings: [(modules: [String], most: Int)] = [
         (["NavStateNavigator"], 13),
         (["NavStateUI"], 2),

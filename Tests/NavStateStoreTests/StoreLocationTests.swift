@@ -85,6 +85,6 @@ struct StoreLocationTests {
     @Test func backupExclusionAndProtectionAreOnByDefault() {
         let configuration = NavStore.Configuration()
         #expect(configuration.isExcludedFromBackup)
-        #expect(configuration.fileProtection == .untilFirstUserAuthentication)
+        #expect(configuration.fileProtection?.rawValue == FileProtectionType.completeUntilFirstUserAuthentication.rawValue)
     }
 }

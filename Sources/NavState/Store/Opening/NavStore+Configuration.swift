@@ -94,10 +94,15 @@ extension NavStore {
         /// computer backups (restoring one device's navigation onto another
         /// surprises people). Default `true`; ignored elsewhere.
         public var isExcludedFromBackup = true
-        /// The Data Protection class of the store's files on the iOS family.
-        /// Default ``FileProtection/untilFirstUserAuthentication``, which
-        /// still lets background saves run while the device is locked.
-        public var fileProtection: FileProtection = .untilFirstUserAuthentication
+        /// The Data Protection class of the store's files on the iOS family
+        /// (macOS and Linux ignore it). Default
+        /// `.completeUntilFirstUserAuthentication`: readable and writable
+        /// once the user has unlocked the device after a restart, even while
+        /// it is locked again, so background saves (a scene going to the
+        /// background as the screen locks) still land. `.complete` makes a
+        /// save attempted while the device is locked fail; `nil` sets no
+        /// class, and the files get their folder's or the app's default.
+        public var fileProtection: FileProtectionType? = .completeUntilFirstUserAuthentication
 
         /// The busy timeout in whole milliseconds, as SQLite takes it.
         var busyTimeoutMilliseconds: Int32 {

@@ -1,22 +1,6 @@
 public import Foundation
 
 extension NavStore {
-    /// How the store's files are protected while the device is locked (the
-    /// iOS family's Data Protection; macOS and Linux ignore it).
-    public enum FileProtection: Sendable, Hashable {
-        /// Readable and writable once the user has unlocked the device after
-        /// a restart, even while it is locked again: background saves (a
-        /// scene going to the background as the screen locks) still land.
-        /// The default.
-        case untilFirstUserAuthentication
-        /// Unreadable while the device is locked; a save attempted then
-        /// fails. Only for apps that never save in the background.
-        case complete
-        /// No protection class set by NavState: the file gets its folder's,
-        /// or the app's default.
-        case inherited
-    }
-
     /// Where an app keeps its store: `NavState/navstate.sqlite` inside the
     /// folder the platform keeps an app's own data in, or inside an App
     /// Group's shared container so the app's extensions (widgets, intents)

@@ -179,15 +179,11 @@ enum StoreFile {
         }
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-            // FileAttributeKey.protectionKey with FileProtectionType:
-            // completeUntilFirstUserAuthentication and complete exist from
-            // iOS 5 / tvOS 9 / watchOS 2 / visionOS 1.
-            let protection: FileProtectionType? = switch configuration.fileProtection {
-            case .untilFirstUserAuthentication: .completeUntilFirstUserAuthentication
-            case .complete: .complete
-            case .inherited: nil
-            }
-            if let protection {
+            // FileAttributeKey.protectionKey with the app's FileProtectionType
+            // (completeUntilFirstUserAuthentication, complete and
+            // completeUnlessOpen exist from iOS 4 / tvOS 9 / watchOS 2 /
+            // visionOS 1).
+            if let protection = configuration.fileProtection {
                 do {
                     try FileManager.default.setAttributes([.protectionKey: protection], ofItemAtPath: path + suffix)
                 } catch {
