@@ -198,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "NavStateUIKitTests",
             dependencies: [
-                "NavStateUIKit",
+                "NavStateUIKit", "NavStateModel",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,5 +1,6 @@
 // The decisions of the UIKit coordinators, platform-neutral and tested on
 // Linux; the UIKit files only carry them out.
+import NavStateModel
 
 /// How a navigation controller's view controllers become a scene's stack:
 /// the view controllers whose entries did not change stay (so a push
@@ -35,5 +36,30 @@ public struct StackChange: Equatable, Sendable {
     /// `nil` when none went: a cancelled swipe shows the same top again.
     public static func entriesLeft(stackCount: Int, stillShown: Int) -> Int? {
         stillShown < stackCount ? max(0, stillShown) : nil
+    }
+}
+
+/// A split view's visibility as the columns beside the detail column a
+/// `UISplitViewController` shows, and back: what ``SplitViewCoordinator``
+/// maps to and from its display modes.
+enum SplitColumns {
+    /// How many columns show beside the detail one; `nil` lets UIKit decide.
+    static func beside(_ visibility: NavSplitVisibility, hasContentColumn: Bool) -> Int? {
+        switch visibility {
+        case .automatic: nil
+        case .all: hasContentColumn ? 2 : 1
+        case .doubleColumn: 1
+        case .detailOnly: 0
+        }
+    }
+
+    /// The visibility of `beside` columns shown beside the detail one.
+    static func visibility(beside: Int?, hasContentColumn: Bool) -> NavSplitVisibility {
+        switch beside {
+        case nil: .automatic
+        case 0?: .detailOnly
+        case 1?: hasContentColumn ? .doubleColumn : .all
+        default: .all
+        }
     }
 }

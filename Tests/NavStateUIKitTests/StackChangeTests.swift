@@ -1,3 +1,4 @@
+import NavStateModel
 @testable import NavStateUIKit
 import PropertyBased
 import Testing
@@ -62,5 +63,24 @@ struct StackChangeTests {
     ])
     func onePushOrOnePopAnimatesAndNothingElseDoes(shown: [Int], new: [Int], change: StackChange) {
         #expect(StackChange.between(shown, new) == change)
+    }
+}
+
+/// A split view's visibility as the columns UIKit shows beside the detail
+/// one, and back.
+@Suite("Split columns")
+struct SplitColumnsTests {
+    @Test(arguments: [false, true])
+    func everyVisibilityComesBackFromTheColumnsItShows(hasContentColumn: Bool) {
+        for visibility in NavSplitVisibility.allCases {
+            let beside = SplitColumns.beside(visibility, hasContentColumn: hasContentColumn)
+            let back = SplitColumns.visibility(beside: beside, hasContentColumn: hasContentColumn)
+            // Two columns of a two-column split view are all of it.
+            let expected: NavSplitVisibility = !hasContentColumn && visibility == .doubleColumn ? .all : visibility
+            #expect(back == expected, "\(visibility)")
+        }
+        #expect(SplitColumns.beside(.all, hasContentColumn: hasContentColumn) == (hasContentColumn ? 2 : 1))
+        #expect(SplitColumns.beside(.detailOnly, hasContentColumn: hasContentColumn) == 0)
+        #expect(SplitColumns.beside(.automatic, hasContentColumn: hasContentColumn) == nil)
     }
 }
