@@ -3,11 +3,10 @@
 // keep, make, drop and animate is StackChange's, tested there. Apple:
 // UINavigationController.setViewControllers(_:animated:) (iOS 3),
 // UINavigationControllerDelegate.navigationController(_:didShow:animated:)
-// (iOS 2), withObservationTracking(_:onChange:) (iOS 17).
+// (iOS 2).
 #if canImport(UIKit) && !os(watchOS)
 public import NavState
 public import NavStateNavigator
-import Observation  // newer than the floors: behind #available (iOS 17)
 public import UIKit
 
 /// Shows one stack of a ``/NavStateNavigator/SceneNavigator`` in a
@@ -70,14 +69,7 @@ public final class NavigationStackCoordinator: NSObject, UINavigationControllerD
 
     /// Calls ``update()`` after every change of the stack.
     private func follow() {
-        withObservationTracking {
-            _ = navigator.path(at: stack)
-        } onChange: { [weak self] in
-            Task { @MainActor in
-                self?.update()
-                self?.follow()
-            }
-        }
+        keepUpdating(self, reading: { _ = $0.navigator.path(at: $0.stack) }, update: { $0.update() })
     }
 
     /// A view controller was shown: when the user's back button or swipe

@@ -4,11 +4,10 @@
 // completion:) and dismiss(animated:completion:) (iOS 5),
 // modalPresentationStyle (iOS 3.2),
 // UIAdaptivePresentationControllerDelegate.presentationControllerDidDismiss(_:)
-// (iOS 13), withObservationTracking(_:onChange:) (iOS 17).
+// (iOS 13).
 #if canImport(UIKit) && !os(watchOS)
 public import NavState
 public import NavStateNavigator
-import Observation  // newer than the floors: behind #available (iOS 17)
 public import UIKit
 
 /// Shows a ``/NavStateNavigator/SceneNavigator``'s presentations above
@@ -112,14 +111,7 @@ public final class PresentationCoordinator: NSObject, UIAdaptivePresentationCont
     }
 
     private func follow() {
-        withObservationTracking {
-            _ = navigator.presentations
-        } onChange: { [weak self] in
-            Task { @MainActor in
-                self?.update()
-                self?.follow()
-            }
-        }
+        keepUpdating(self, reading: { _ = $0.navigator.presentations }, update: { $0.update() })
     }
 
     /// The user swiped a sheet away: the navigator dismisses it and every

@@ -2,11 +2,10 @@
 // only (not watchOS). Apple: UISplitViewController(style:) and
 // setViewController(_:for:) (iOS 14, tvOS 14), preferredDisplayMode (iOS 8),
 // UISplitViewControllerDelegate.splitViewController(_:willChangeTo:)
-// (iOS 8), withObservationTracking(_:onChange:) (iOS 17).
+// (iOS 8).
 #if canImport(UIKit) && !os(watchOS)
 public import NavState
 public import NavStateNavigator
-import Observation  // newer than the floors: behind #available (iOS 17)
 public import UIKit
 
 /// Shows the split view at `split` of a ``/NavStateNavigator/SceneNavigator``
@@ -60,14 +59,7 @@ public final class SplitViewCoordinator: NSObject, UISplitViewControllerDelegate
     }
 
     private func follow() {
-        withObservationTracking {
-            _ = navigator.state.container(at: split)
-        } onChange: { [weak self] in
-            Task { @MainActor in
-                self?.update()
-                self?.follow()
-            }
-        }
+        keepUpdating(self, reading: { _ = $0.navigator.state.container(at: $0.split) }, update: { $0.update() })
     }
 
     /// The user showed or hid a column: the navigator's visibility follows.

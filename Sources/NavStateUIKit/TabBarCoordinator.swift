@@ -5,7 +5,6 @@
 #if canImport(UIKit) && !os(watchOS)
 public import NavState
 public import NavStateNavigator
-import Observation  // newer than the floors: behind #available (iOS 17)
 public import UIKit
 
 /// Shows a scene's tab bar in a `UITabBarController`: each tab a
@@ -61,14 +60,7 @@ public final class TabBarCoordinator: NSObject, UITabBarControllerDelegate {
     }
 
     private func follow() {
-        withObservationTracking {
-            _ = navigator.selectedTab(of: tabBar)
-        } onChange: { [weak self] in
-            Task { @MainActor in
-                self?.update()
-                self?.follow()
-            }
-        }
+        keepUpdating(self, reading: { _ = $0.navigator.selectedTab(of: $0.tabBar) }, update: { $0.update() })
     }
 
     /// The user selected a tab: the navigator selects it too.
