@@ -92,8 +92,8 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
         types = try container.decode([TypeDescription].self, forKey: .types)
         do {
             tree = try TreeJSON.readIfPresent(container, .tree, at: .root)
-        } catch let error as ToolingError {
-            throw DecodingError.dataCorruptedError(forKey: .tree, in: container, debugDescription: error.description)
+        } catch let error as SceneJSONError {
+            throw DecodingError.dataCorruptedError(forKey: .tree, in: container, debugDescription: ToolingError(error).description)
         }
     }
 

@@ -75,12 +75,18 @@ public enum ToolingError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-extension DecodingError {
-    /// Where the decoding failed and what went wrong, for the errors above.
-    var located: (codingPath: String, description: String) {
-        guard case let .payloadDoesNotDecode(codingPath, description) = DestinationRegistry.reason(for: self) else {
-            return ("", String(describing: self))
+extension ToolingError {
+    /// The scene JSON reader's error as the tools report it.
+    init(_ error: SceneJSONError) {
+        self = switch error {
+        case .invalidUTF8(let offset): .wireFormat(.invalidUTF8(byteOffset: offset))
+        case let .unreadable(codingPath, description): .unreadable(codingPath: codingPath, description: description)
+        case let .unknownFormat(found, known): .unknownSceneFormat(found: found, known: known)
+        case let .splitColumnCount(at, columns): .splitColumnCount(at: at, columns: columns)
+        case let .unknownSplitVisibility(at, found): .unknownSplitVisibility(at: at, found: found)
+        case let .unpairedStrings(part, count): .unpairedStrings(part: part, count: count)
+        case let .notOnePair(part, count): .notOnePair(part: part, count: count)
+        case .invalidState(let error): .invalidState(error)
         }
-        return (codingPath, description)
     }
 }
