@@ -193,6 +193,7 @@ let package = Package(
                 "NavStateSQLite",
                 // Log levels of the records a test reads.
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(

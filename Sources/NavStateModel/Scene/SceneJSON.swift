@@ -282,7 +282,7 @@ extension SceneState where Element == NavEntry {
 }
 
 /// Why bytes are not NavState's scene JSON: what the tools report as
-/// `ToolingError`, and a handed-off scene as `HandoffError`.
+/// `ToolingError`, and a handed-off scene as `NavigatorError.unreadableHandoff(_:)`.
 package enum SceneJSONError: Error, Sendable, Hashable {
     case invalidUTF8(byteOffset: Int)
     case unreadable(codingPath: String, description: String)
