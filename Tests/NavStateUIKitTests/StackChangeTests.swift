@@ -84,3 +84,44 @@ struct SplitColumnsTests {
         #expect(SplitColumns.beside(.automatic, hasContentColumn: hasContentColumn) == nil)
     }
 }
+
+/// The presentation coordinator's levels: which stay, which are dismissed
+/// from the first that changed, which are presented after, in order.
+@Suite("Presentation change")
+struct PresentationChangeTests {
+    /// A level as the coordinator tells them apart.
+    struct Level: Equatable {
+        var method: Int
+        var destination: Int
+    }
+
+    static let levels = zip(Gen.int(in: 0...3), Gen.int(in: 0...2)).map { Level(method: $0, destination: $1) }.array(of: 0...4)
+
+    /// Every sequence of presents, dismissals, swipes away and restores
+    /// ends with the presented levels equal to the state; a dismissal takes
+    /// every level above the first that changed, and nothing below it.
+    @Test func everySequenceEndsWithThePresentedLevelsEqualToTheState() async {
+        let step = zip(Gen.int(in: 0...3), Self.levels)
+        await propertyCheck(count: 300, input: step.array(of: 1...20)) { steps in
+            var state: [Level] = []
+            var presented: [Level] = []
+            for (kind, next) in steps {
+                switch kind {
+                case 0: if let level = next.first { state.append(level) }       // present
+                case 1: if !state.isEmpty { state.removeLast() }                // dismiss
+                case 2:                                                         // the user swipes a sheet away
+                    if !presented.isEmpty {
+                        let index = next.count % presented.count
+                        presented.removeLast(presented.count - index)
+                        state = Array(state.prefix(index))
+                    }
+                default: state = next                                           // a restore or a deep link
+                }
+                let change = StackChange.between(presented, state)
+                #expect(presented.prefix(change.kept).elementsEqual(state.prefix(change.kept)))
+                presented = Array(presented.prefix(change.kept)) + change.created.map { state[$0] }
+                #expect(presented == state)
+            }
+        }
+    }
+}

@@ -13,7 +13,8 @@ import UIKit
 // docs: scene-delegate
 /// One UIKit window: its scene restored when it connects, the tab bar and
 /// the sheets kept in step by coordinators, the launch confirmed once the
-/// restored screens appeared, the last save made in the background.
+/// restored screens appeared, the last save made in the background, and
+/// the scene handed to and from the user's other devices.
 final class ShopSceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
     private var lifecycle: SceneLifecycle?
@@ -56,6 +57,25 @@ final class ShopSceneDelegate: UIResponder, UIWindowSceneDelegate {
     func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
         guard let navigator else { return }
         for link in contexts.compactMap({ ShopLink(url: $0.url) }) { Task { try? await link.open(in: navigator) } }
+    }
+
+    /// Handoff: the window's scene, for the user's other devices.
+    func sceneWillResignActive(_ scene: UIScene) {
+        guard let navigator else { return }
+        let activity = NSUserActivity(activityType: "com.example.shop.browse")   // in Info.plist's NSUserActivityTypes
+        try? activity.addScene(navigator.state)
+        scene.userActivity = activity
+    }
+
+    /// A scene handed over from another device, restored through this
+    /// app's registry; what it does not know is left out.
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+        guard let navigator, let payload = userActivity.scenePayload else { return }
+        let registry = navigator.registry
+        Task {
+            guard let (state, _) = try? await SceneHandoff.restore(payload: payload, registry: registry) else { return }
+            try? await navigator.navigate(to: state)
+        }
     }
 
     func sceneWillEnterForeground(_ scene: UIScene) {
