@@ -63,6 +63,29 @@ struct SceneHandoffTests {
         #expect(dropped.contains { $0.location == .value("promo") })
     }
 
+    /// The receiver's version renamed the route's stored name (the
+    /// sender's is its alias) and moved Promo to payload version 2: both
+    /// come back, the route by its alias and Promo upgraded.
+    struct PromoV2: NavDestination { var code: String; var note: String }
+
+    @Test func aliasesAndUpgradesApplyToAHandedOffScene() async throws {
+        let payload = try SceneHandoff.payload(of: try Self.state(try Self.sender()))
+        var receiver = DestinationRegistry()
+        try receiver.register(RouteRenamed.self, as: "shop.route", aliases: ["route"])
+        try receiver.register(PromoV2.self, as: "promo", version: 2, upgrades: [
+            1: { json in
+                guard case .object(var fields) = json else { throw CancellationError() }
+                fields["note"] = .string("")
+                return .object(fields)
+            },
+        ])
+        let (restored, dropped) = try await SceneHandoff.restore(payload: payload, registry: receiver)
+        #expect(dropped.isEmpty)
+        #expect(restored.stack(.tab("orders"))?.first?.as(RouteRenamed.self) == .order(7))
+        #expect(restored.stack(.tab("orders"))?.last?.as(PromoV2.self) == PromoV2(code: "x", note: ""))
+        #expect(restored.values["promo"]?.as(PromoV2.self) == PromoV2(code: "y", note: ""))
+    }
+
     @Test(arguments: [
         (Data(), NavigatorError.notAHandoff),
         (Data("{}".utf8), .notAHandoff),
