@@ -123,7 +123,7 @@ final class AppearingTabBarController: UITabBarController {
     }
 
     @available(*, unavailable)
-    required init?(coder: NSCoder) { fatalError("not from a storyboard") }
+    required init?(coder: NSCoder) { nil }   // not from a storyboard
 
     override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
@@ -145,7 +145,7 @@ final class TabRootController: UITableViewController {
     }
 
     @available(*, unavailable)
-    required init?(coder: NSCoder) { fatalError("not from a storyboard") }
+    required init?(coder: NSCoder) { nil }   // not from a storyboard
 
     override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 1 }
 
@@ -178,6 +178,6 @@ final class ScreenController: UIViewController {
     }
 
     @available(*, unavailable)
-    required init?(coder: NSCoder) { fatalError("not from a storyboard") }
+    required init?(coder: NSCoder) { nil }   // not from a storyboard
 }
 #endif
