@@ -39,7 +39,7 @@ func recovering(url: URL, logger: AppLogger) async throws -> NavStore {
     // docs: recovering
     let (store, recovery) = try await NavStore.openRecovering(path: url.path)
     if let recovery {
-        logger.error("navigation state reset: \(recovery.error); the old file is at \(recovery.movedTo ?? "its place"), scenes set aside: \(recovery.scenesSetAside.map(\.scene))")
+        logger.error("navigation state reset: \(recovery.error); the old file is at \(recovery.movedTo ?? "its place"), scenes set aside: \(recovery.scenesSetAside.keys.sorted())")
     }
     // docs.end
     return store

@@ -8,7 +8,6 @@
 // Registering destinations.
 @_exported public import struct NavStateModel.DestinationRegistry
 @_exported public import typealias NavStateModel.NavDestination
-@_exported public import enum NavStateModel.DestinationPersistence
 @_exported public import struct NavStateModel.AnyDestination
 @_exported public import enum NavStateModel.RegistryError
 @_exported public import enum NavStateModel.JSONValue
@@ -39,4 +38,3 @@
 @_exported public import enum NavStateModel.EntryLocation
 @_exported public import enum NavStateModel.TreeChange
 @_exported public import enum NavStateModel.Damage
-@_exported public import struct NavStateModel.PathSanitizer

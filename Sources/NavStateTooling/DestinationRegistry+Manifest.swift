@@ -16,7 +16,7 @@ extension DestinationRegistry {
             let described = DestinationRegistration(
                 describing: type.name, version: type.version, aliases: type.aliases,
                 automaticNames: type.swiftNames, qualifiedName: type.qualifiedName,
-                mangledName: type.mangledName, persistence: type.persistence)
+                mangledName: type.mangledName, persistence: type.isPersisted ? .persisted : .neverPersisted)
             do throws(RegistryError) {
                 guard type.version >= 1 else {
                     throw .invalidVersion(type: type.name, version: type.version)
@@ -38,7 +38,7 @@ extension DestinationRegistry {
                 swiftNames: registration.automaticNames,
                 qualifiedName: registration.qualifiedName,
                 mangledName: registration.mangledName,
-                persistence: registration.persistence)
+                isPersisted: registration.persistence == .persisted)
         })
     }
 

@@ -34,14 +34,15 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
         public var qualifiedName: String?
         /// The tag NavigationBackport and FlowStacks write (`5MyApp5RouteO`).
         public var mangledName: String?
-        /// Whether its entries may be saved.
-        public var persistence: DestinationPersistence
+        /// Whether its entries may be saved (`"persistence": "neverPersisted"`
+        /// in the JSON when not).
+        public var isPersisted: Bool
 
         /// A description of one registered type.
         public init(
             name: String, version: Int = 1, aliases: [String] = [], swiftNames: [String] = [],
             qualifiedName: String? = nil, mangledName: String? = nil,
-            persistence: DestinationPersistence = .persisted
+            isPersisted: Bool = true
         ) {
             self.name = name
             self.version = version
@@ -49,7 +50,7 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
             self.swiftNames = swiftNames
             self.qualifiedName = qualifiedName
             self.mangledName = mangledName
-            self.persistence = persistence
+            self.isPersisted = isPersisted
         }
 
         public init(from decoder: any Decoder) throws {
@@ -60,7 +61,22 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
             swiftNames = try container.decodeIfPresent([String].self, forKey: .swiftNames) ?? []
             qualifiedName = try container.decodeIfPresent(String.self, forKey: .qualifiedName)
             mangledName = try container.decodeIfPresent(String.self, forKey: .mangledName)
-            persistence = try container.decodeIfPresent(DestinationPersistence.self, forKey: .persistence) ?? .persisted
+            isPersisted = try container.decodeIfPresent(DestinationPersistence.self, forKey: .persistence) != .neverPersisted
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(version, forKey: .version)
+            try container.encode(aliases, forKey: .aliases)
+            try container.encode(swiftNames, forKey: .swiftNames)
+            try container.encodeIfPresent(qualifiedName, forKey: .qualifiedName)
+            try container.encodeIfPresent(mangledName, forKey: .mangledName)
+            try container.encode(isPersisted ? DestinationPersistence.persisted : .neverPersisted, forKey: .persistence)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, version, aliases, swiftNames, qualifiedName, mangledName, persistence
         }
     }
 

@@ -34,7 +34,7 @@ struct SanitizerTests {
         ])
         #expect(throws: SwiftUIDecoder.Failure.self) { try SwiftUIDecoder(Self.knownTypes).decode(input) }
 
-        let result = try await PathSanitizer(registry: registry).sanitize(input)
+        let result = try await registry.sanitizedNavigationPath(input)
         #expect(result.dropped.map(\.location) == [.stack(.root, position: 4)])
         #expect(result.rewritten.map(\.position) == [0, 1, 3])
         #expect(try PathRepresentation.entries(from: result.json) == [
@@ -52,7 +52,7 @@ struct SanitizerTests {
 
     @Test func fixtureWithAnUnknownTypeLosesOnlyThatPair() async throws {
         let original = try Fixtures.data("backport-emoji.json")
-        let result = try await PathSanitizer(registry: DestinationRegistry()).sanitize(original)
+        let result = try await DestinationRegistry().sanitizedNavigationPath(original)
         #expect(String(decoding: result.json, as: UTF8.self) == #"["Swift.Int","99"]"#)
         #expect(result.dropped.map(\.entry.tag) == ["NavigationBackportApp.EmojiVisualisation"])
         #expect(result.dropped.map(\.reason) == [.unknownType])
@@ -61,7 +61,7 @@ struct SanitizerTests {
 
     @Test func swiftUIsOwnFixtureComesBackByteIdentical() async throws {
         let original = try Fixtures.data("forum-int-string.json")
-        let result = try await PathSanitizer(registry: try Samples.registry()).sanitize(original)
+        let result = try await Samples.registry().sanitizedNavigationPath(original)
         #expect(result.json == original)
         #expect(result.dropped.isEmpty)
         #expect(result.rewritten.isEmpty)
@@ -69,7 +69,7 @@ struct SanitizerTests {
 
     @Test func aPairKnownOnlyByAnAliasIsRewrittenUnderItsQualifiedName() async throws {
         let original = try Fixtures.data("backport-emoji.json")
-        let result = try await PathSanitizer(registry: try Samples.registry()).sanitize(original)
+        let result = try await Samples.registry().sanitizedNavigationPath(original)
         #expect(result.dropped.isEmpty)
         #expect(result.rewritten.map(\.position) == [1])
         let entries = try PathRepresentation.entries(from: result.json)
@@ -79,16 +79,28 @@ struct SanitizerTests {
 
     @Test func survivingPairsKeepTheirExactBytesAndOrder() async throws {
         let input = #"[ "Swift.String" , "\"caf\u00e9 \/\"", "gone","{}","Swift.Int","\"x\"", "Swift.Int","1" ]"#
-        let result = try await PathSanitizer(registry: DestinationRegistry()).sanitize(Array(input.utf8))
+        let result = try await DestinationRegistry().sanitizedNavigationPath(Array(input.utf8))
         #expect(String(decoding: result.json, as: UTF8.self) == #"["Swift.String","\"caf\u00e9 \/\"","Swift.Int","1"]"#)
         #expect(result.dropped.map(\.location) == [.stack(.root, position: 1), .stack(.root, position: 2)])
         let decoded = try NavPath.decode(representation: result.json, registry: DestinationRegistry())
         #expect(decoded.failures.isEmpty)
     }
 
+    /// The policy is a restore's: truncating cuts the path at the first pair
+    /// (in push order) that fails, all-or-nothing keeps nothing.
+    @Test func thePolicyDecidesWhatGoesWithABadPair() async throws {
+        let input = Array(#"["Swift.String","\"café\"","gone","{}","Swift.Int","\"x\"","Swift.Int","1"]"#.utf8)
+        let truncated = try await DestinationRegistry().sanitizedNavigationPath(input, policy: .truncateAtFirstFailure)
+        #expect(String(decoding: truncated.json, as: UTF8.self) == #"["Swift.Int","1"]"#)
+        #expect(truncated.dropped.map(\.location) == (1...3).map { .stack(.root, position: $0) })
+        let nothing = try await DestinationRegistry().sanitizedNavigationPath(input, policy: .allOrNothing)
+        #expect(String(decoding: nothing.json, as: UTF8.self) == "[]")
+        #expect(nothing.dropped.count == 4)
+    }
+
     @Test func malformedDocumentIsATypedError() async {
         await #expect(throws: WireFormatError.oddItemCount(1)) {
-            _ = try await PathSanitizer(registry: DestinationRegistry()).sanitize(Array(#"["a"]"#.utf8))
+            _ = try await DestinationRegistry().sanitizedNavigationPath(Array(#"["a"]"#.utf8))
         }
     }
 }

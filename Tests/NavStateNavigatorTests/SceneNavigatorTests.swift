@@ -27,7 +27,7 @@ private struct Unregistered: NavDestination {
 private func registry() throws -> DestinationRegistry {
     try DestinationRegistry { registry throws(RegistryError) in
         try registry.register(Shop.self, as: "shop")
-        try registry.register(Card.self, as: "card", persistence: .neverPersisted)
+        try registry.register(Card.self, as: "card", persisted: false)
     }
 }
 
@@ -208,11 +208,11 @@ struct SceneNavigatorTests {
         try navigator.push(Shop.product(1))
         try navigator.push(Shop.product(2))
         try navigator.push(Shop.product(3))
-        await #expect(throws: NavStoreError.limitExceeded(.entriesPerStack, scene: "main", actual: 3, limit: 2)) {
+        await #expect(throws: NavStoreError.limitExceeded(\.entriesPerStack, scene: "main", actual: 3, limit: 2)) {
             try await navigator.flush()
         }
         #expect(navigator.path.count == 3, "the UI lost its state")
-        #expect(navigator.lastSaveError == .limitExceeded(.entriesPerStack, scene: "main", actual: 3, limit: 2))
+        #expect(navigator.lastSaveError == .limitExceeded(\.entriesPerStack, scene: "main", actual: 3, limit: 2))
         var sawFailure = false
         for await event in events {
             if case .saveFailed = event { sawFailure = true; break }

@@ -89,12 +89,12 @@ struct FuzzRegressionTests {
             #expect(try PathRepresentation.entries(from: PathRepresentation.encode(entries)) == entries)
             let decoded = try NavPath.decode(representation: bytes, registry: registry)
             #expect(decoded.path.count + decoded.failures.count == entries.count)
-            let sanitized = try await PathSanitizer(registry: registry).sanitize(bytes)
+            let sanitized = try await registry.sanitizedNavigationPath(bytes)
             #expect(try NavPath.decode(representation: sanitized.json, registry: registry).failures.isEmpty)
             #expect(sanitized.dropped.count == decoded.failures.count)
         } catch {
             #expect(throws: error) { try NavPath.decode(representation: bytes, registry: registry) }
-            await #expect(throws: error) { try await PathSanitizer(registry: registry).sanitize(bytes) }
+            await #expect(throws: error) { try await registry.sanitizedNavigationPath(bytes) }
         }
         do throws(ToolingError) {
             let state = try SceneState<NavEntry>(json: bytes)

@@ -76,10 +76,10 @@ struct NavStoreTests {
         let store = try NavStore.inMemory(configuration: limits)
         let long = String(repeating: "x", count: 80)
         let payload = try route(long).stableEntry.payload.utf8.count
-        #expect(throws: NavStoreError.limitExceeded(.payloadBytes, scene: "main", actual: payload, limit: 64)) {
+        #expect(throws: NavStoreError.limitExceeded(\.payloadBytes, scene: "main", actual: payload, limit: 64)) {
             try store.save(SceneState(stack: [try route("a"), try route(long)]), scene: "main")
         }
-        #expect(throws: NavStoreError.limitExceeded(.entriesPerStack, scene: "main", actual: 4, limit: 3)) {
+        #expect(throws: NavStoreError.limitExceeded(\.entriesPerStack, scene: "main", actual: 4, limit: 3)) {
             try store.save(SceneState(stack: try (0..<4).map { try route("\($0)") }), scene: "main")
         }
         let sheet = Presentation(method: .managedSheet, destination: try route("d"), stack: try (0..<3).map { try route(String(repeating: "y", count: 20 + $0)) })
@@ -88,7 +88,7 @@ struct NavStoreTests {
             try store.save(state, scene: "main")
             Issue.record("a state over the scene limit was saved")
         } catch {
-            guard case .limitExceeded(.sceneBytes, _, _, 200) = error else { Issue.record("\(error)"); return }
+            guard case .limitExceeded(\.sceneBytes, _, _, 200) = error else { Issue.record("\(error)"); return }
         }
         #expect(try store.save(SceneState(stack: [try route("a")]), scene: "main").revision == 1)
     }
@@ -114,12 +114,12 @@ struct NavStoreTests {
         let cap = 12 + base
         /// The state as a save must store it, found without the store's code.
         func stored(_ state: SceneState<AnyDestination>) -> (SceneState<NavEntry>, total: Int) {
-            func kept(_ stack: [AnyDestination]) -> [AnyDestination] { Array(stack.prefix { $0.persistence != .neverPersisted }) }
+            func kept(_ stack: [AnyDestination]) -> [AnyDestination] { Array(stack.prefix { $0.isPersisted }) }
             var result = SceneState<NavEntry>(stack: kept(state.contentStack).map(\.stableEntry))
             var total = kept(state.contentStack).reduce(0) { $0 + bytes($1) }
             if result.contentStack.count == state.contentStack.count {
                 for presentation in state.presentations {
-                    guard presentation.destination.persistence != .neverPersisted else { break }
+                    guard presentation.destination.isPersisted else { break }
                     let stack = kept(presentation.stack)
                     result.presentations.append(Presentation(
                         method: presentation.method, destination: presentation.destination.stableEntry, stack: stack.map(\.stableEntry)))
@@ -154,7 +154,7 @@ struct NavStoreTests {
                 if state.presentations.isEmpty || operation % 3 == 0 { state.contentStack = stack } else { state.presentations[0].stack = stack }
                 let (expected, total) = stored(state)
                 if total > limit {
-                    #expect(throws: NavStoreError.limitExceeded(.sceneBytes, scene: "main", actual: total, limit: limit)) {
+                    #expect(throws: NavStoreError.limitExceeded(\.sceneBytes, scene: "main", actual: total, limit: limit)) {
                         try store.save(state, scene: "main")
                     }
                 } else {

@@ -48,7 +48,7 @@ struct StoreErrorTests {
         .olderSchema(path: "/x", found: 3, known: 4),
         .fileMoved(path: "/x"),
         .conflict(scene: "main", expected: 1, actual: 2),
-        .limitExceeded(.payloadBytes, scene: "main", actual: 10, limit: 5),
+        .limitExceeded(\.payloadBytes, scene: "main", actual: 10, limit: 5),
         .sqlite(path: "/x", code: 1, extendedCode: 1, message: "m", sql: "SELECT 1\nFROM scene"),
         .invalidRevision(0),
         .invalidRestoreOptions(crashLoopLimit: 0, fallbackRevisions: 2),
@@ -62,5 +62,19 @@ struct StoreErrorTests {
         #expect(!error.description.contains("--"), "\(error)")
         #expect(!error.description.contains("NAVSTATE_DB"), "\(error)")
         #expect(!error.description.contains("\n"), "\(error)")
+    }
+
+    /// A limit's message names what it counts and the property that raises it.
+    @Test(arguments: [
+        (\NavStore.Limits.entriesPerStack, "entries per stack", "entriesPerStack"),
+        (\.payloadBytes, "payload bytes per entry", "payloadBytes"),
+        (\.sceneBytes, "total bytes per scene state", "sceneBytes"),
+        (\.sceneNameBytes, "scene name bytes", "sceneNameBytes"),
+        (\.stacksPerScene, "stacks per scene", "stacksPerScene"),
+        (\.nestingDepth, "levels of nested tab bars and split views", "nestingDepth"),
+    ] as [(any KeyPath<NavStore.Limits, Int> & Sendable, String, String)])
+    func aLimitsMessageNamesIt(limit: any KeyPath<NavStore.Limits, Int> & Sendable, meaning: String, name: String) {
+        let error = NavStoreError.limitExceeded(limit, scene: "main", actual: 10, limit: 5)
+        #expect(error.description == "scene 'main' has 10 \(meaning), over the limit of 5; nothing was saved. Raise NavStore.Limits.\(name) or save less")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 @_spi(Tooling) import NavState
 import NavStateTooling
 @testable import NavStateTestSupport
@@ -186,11 +187,14 @@ struct TamperedRowTests {
         #expect(listed.map(\.scene) == ["main", "other"])
         #expect(listed.map(\.headIsMissing) == [true, false])
 
-        let (recovered, recovery) = try NavStore.openRecovering(path: path, configuration: StoreFixtures.quiet())
+        let handler = RecordingLogHandler()
+        let logged = NavStore.Configuration(logger: Logger(label: "navstate.test") { _ in handler })
+        let (recovered, recovery) = try NavStore.openRecovering(path: path, configuration: logged)
         let report = try #require(recovery)
         #expect(report.movedTo == nil)
-        #expect(report.scenesSetAside.map(\.scene) == ["main"])
-        #expect(report.scenesSetAside.first?.renamedTo == "main#damaged-1")
+        #expect(report.scenesSetAside == ["main": "main#damaged-1"])
+        // Each scene's damage is in the log.
+        #expect(handler.all.contains { $0.message == "set a damaged scene aside" && $0.metadata.contains("scene=main") && $0.metadata.contains("damage=\(Damage.noRevision)") })
         #expect(try recovered.damagedScenes().map(\.scene) == ["main#damaged-1"])
         #expect(try recovered.load(scene: "other")?.state.contentStack == [StoreFixtures.entry("\"kept\"")])
         // The app starts the scene afresh.

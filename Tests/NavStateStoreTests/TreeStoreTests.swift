@@ -130,7 +130,7 @@ struct TreeStoreTests {
         var state = try Self.fiveByTen()
         try store.save(state, scene: "main")
         state.contentStack.append(SceneFixtures.entry("11"))
-        #expect(throws: NavStoreError.limitExceeded(.entriesPerStack, scene: "main", actual: 11, limit: 10)) {
+        #expect(throws: NavStoreError.limitExceeded(\.entriesPerStack, scene: "main", actual: 11, limit: 10)) {
             try store.save(state, scene: "main")
         }
     }
@@ -176,7 +176,7 @@ struct TreeStoreTests {
             var result = SceneState<NavEntry>(content: .tabs(NavTabs(ids: tabs.tabs.map(\.id), selected: tabs.selected)))
             for tab in tabs.tabs {
                 let stack = state.stack(.tab(tab.id)) ?? []
-                try result.setStack(.tab(tab.id), to: stack.prefix { $0.persistence != .neverPersisted }.map(\.stableEntry))
+                try result.setStack(.tab(tab.id), to: stack.prefix { $0.isPersisted }.map(\.stableEntry))
             }
             return result
         }

@@ -35,7 +35,7 @@ enum Samples {
             try registry.register(
                 EmojiVisualisation.self, as: "emoji",
                 aliases: ["NavigationBackportApp.EmojiVisualisation"])
-            try registry.register(PaymentScreen.self, as: "payment", persistence: .neverPersisted)
+            try registry.register(PaymentScreen.self, as: "payment", persisted: false)
             try registry.register(SettingsRoute.self, as: "settings", version: 3)
         }
     }

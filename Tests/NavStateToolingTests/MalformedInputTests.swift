@@ -72,7 +72,7 @@ struct MalformedInputTests {
     func sanitiserNeverCrashes(name: String) async throws {
         let bytes = try #require(Self.corpus.first { $0.name == name }).bytes
         do {
-            let result = try await PathSanitizer(registry: Samples.registry()).sanitize(bytes)
+            let result = try await Samples.registry().sanitizedNavigationPath(bytes)
             #expect(try NavPath.decode(representation: result.json, registry: Samples.registry()).failures.isEmpty)
         } catch let error as WireFormatError {
             #expect(throws: error) { try PathRepresentation.entries(from: bytes) }
@@ -91,7 +91,7 @@ struct MalformedInputTests {
         let decoded = try NavPath.decode(representation: data, registry: DestinationRegistry())
         #expect(decoded.path.first?.as(String.self)?.count == 10 * 1024 * 1024)
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-        #expect(throws: NavStoreError.limitExceeded(.payloadBytes, scene: "main", actual: payload.utf8.count, limit: 64 * 1024)) {
+        #expect(throws: NavStoreError.limitExceeded(\.payloadBytes, scene: "main", actual: payload.utf8.count, limit: 64 * 1024)) {
             try store.save(SceneState(stack: decoded.path.elements), scene: "main")
         }
     }

@@ -39,7 +39,7 @@ enum Terminal {
         case .conflict(let scene, let expected, let actual):
             "scene '\(NavStoreError.shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Run again with --expected-head \(actual) to save over it"
         case .limitExceeded(let limit, let scene, let actual, let maximum):
-            "scene '\(NavStoreError.shortened(scene))' has \(actual) \(limit), over the limit of \(maximum); nothing was saved"
+            "scene '\(NavStoreError.shortened(scene))' has \(actual) \(NavStore.Limits.meaning(of: limit)), over the limit of \(maximum); nothing was saved"
         default:
             error.description
         }

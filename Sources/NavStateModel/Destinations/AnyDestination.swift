@@ -105,8 +105,9 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
     /// knows it unchanged without comparing its strings.
     @inlinable package var storageObject: AnyObject? { storage }
 
-    /// Whether the destination's type may be written to a store.
-    @inlinable public var persistence: DestinationPersistence { storage.persistence }
+    /// Whether the destination's type may be written to a store: `false`
+    /// for a type registered with `persisted: false`.
+    @inlinable public var isPersisted: Bool { storage.persistence == .persisted }
 
     /// The value, if it is a `T`.
     public func `as`<T>(_ type: T.Type) -> T? {

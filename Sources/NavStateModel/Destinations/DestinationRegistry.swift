@@ -62,8 +62,9 @@ public struct DestinationRegistry: Sendable {
     ///     it; rename the Swift type freely.
     ///   - version: The payload version, 1 unless the type's JSON changed shape.
     ///   - aliases: Old names the type answered to before, still read.
-    ///   - persistence: ``DestinationPersistence/neverPersisted`` for screens
-    ///     that must never reach the disk.
+    ///   - persisted: `false` for screens that must never reach the disk (a
+    ///     payment or password screen): saving leaves such an entry, and what
+    ///     sits above it in its stack, out of the file.
     ///   - upgrades: Steps keyed by the version they upgrade from: `1` turns
     ///     a version-1 payload into version 2, and so on up to `version`.
     /// - Throws: ``RegistryError`` when a name is invalid or already taken, or
@@ -73,14 +74,15 @@ public struct DestinationRegistry: Sendable {
         as name: String,
         version: Int = 1,
         aliases: [String] = [],
-        persistence: DestinationPersistence = .persisted,
+        persisted: Bool = true,
         upgrades: [Int: @Sendable (JSONValue) throws -> JSONValue] = [:]
     ) throws(RegistryError) {
         if let step = upgrades.keys.first(where: { $0 < 1 || $0 >= version }) {
             throw .invalidUpgrade(type: String(reflecting: type), from: step, version: version)
         }
         let registration = DestinationRegistration(
-            type, name: name, version: version, aliases: aliases, persistence: persistence, upgrades: upgrades)
+            type, name: name, version: version, aliases: aliases,
+            persistence: persisted ? .persisted : .neverPersisted, upgrades: upgrades)
         try add(registration)
     }
 
@@ -139,7 +141,7 @@ public struct DestinationRegistry: Sendable {
 
     /// Whether entries of the type answering to `tag` may be saved; `nil` when
     /// no registered type answers to it.
-    public func persistence(ofTag tag: String) -> DestinationPersistence? {
+    package func persistence(ofTag tag: String) -> DestinationPersistence? {
         byTag[tag].map { registrations[$0.index].persistence }
     }
 
@@ -200,17 +202,18 @@ public struct DestinationRegistry: Sendable {
     public static let maximumNameBytes = 256
 
     package static func validate(name: String) throws(RegistryError) {
-        if name.isEmpty {
-            throw .invalidName(name, problem: .empty)
-        }
-        if name.utf8.count > maximumNameBytes {
-            throw .invalidName(name, problem: .tooLong(bytes: name.utf8.count))
-        }
-        if name.contains("@") {
-            throw .invalidName(name, problem: .containsVersionSeparator)
-        }
+        if problem(withName: name) != nil { throw .invalidName(name) }
+    }
+
+    /// Why `name` cannot be a stable name or alias, or `nil` when it can.
+    package static func problem(withName name: String) -> String? {
+        if name.isEmpty { return "it is empty" }
+        let bytes = name.utf8.count
+        if bytes > maximumNameBytes { return "it is \(bytes) bytes long; names hold at most \(maximumNameBytes)" }
+        if name.contains("@") { return "'@' separates a tag from its version in stored tags" }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw .invalidName(name, problem: .containsControlCharacter)
+            return "it contains a control character"
         }
+        return nil
     }
 }

@@ -11,8 +11,10 @@
 /// ```
 public typealias NavDestination = Codable & Hashable & Sendable
 
-/// Whether entries of a destination type may be written to a store.
-public enum DestinationPersistence: String, Sendable, Hashable, Codable {
+/// Whether entries of a destination type may be written to a store: how a
+/// registry and a manifest keep `register(_:as:…persisted:…)`.
+@usableFromInline
+package enum DestinationPersistence: String, Sendable, Hashable, Codable {
     /// Entries are saved and restored (the default).
     case persisted
     /// Entries are never written: a payment or password screen. Saving leaves

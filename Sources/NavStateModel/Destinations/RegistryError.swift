@@ -14,8 +14,11 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Registering: one type was registered twice with different names,
     /// versions or aliases.
     case typeRegisteredTwice(type: String, existingName: String, newName: String)
-    /// Registering: a stable name or alias that cannot be used as a tag.
-    case invalidName(String, problem: NameProblem)
+    /// Registering: a stable name or alias that cannot be used as a tag: it
+    /// is empty, longer than ``DestinationRegistry/maximumNameBytes``, or
+    /// holds `@` (which separates a tag from its version in stored tags) or
+    /// a control character. The description says which.
+    case invalidName(String)
     /// Registering: a payload version below 1.
     case invalidVersion(type: String, version: Int)
     /// Registering: an upgrade step keyed by a version it cannot upgrade from.
@@ -31,35 +34,14 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Rewriting tags: no registered type answers to this tag.
     case unknownTag(String)
 
-    /// Why a name cannot be a tag.
-    public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
-        /// The name is empty.
-        case empty
-        /// Longer than ``DestinationRegistry/maximumNameBytes``.
-        case tooLong(bytes: Int)
-        /// `@` separates a tag from its version in stored tags.
-        case containsVersionSeparator
-        /// The name holds a control character.
-        case containsControlCharacter
-
-        public var description: String {
-            switch self {
-            case .empty: "it is empty"
-            case .tooLong(let bytes): "it is \(bytes) bytes long; names hold at most \(DestinationRegistry.maximumNameBytes)"
-            case .containsVersionSeparator: "'@' separates a tag from its version in stored tags"
-            case .containsControlCharacter: "it contains a control character"
-            }
-        }
-    }
-
     public var description: String {
         switch self {
         case let .nameClaimedTwice(name, existingType, newType):
             "the name '\(name)' is claimed by both \(existingType) and \(newType); give one of them another stable name or drop the alias"
         case let .typeRegisteredTwice(type, existingName, newName):
             "\(type) is registered twice, as '\(existingName)' and as '\(newName)'; register each type once and list old names as aliases"
-        case let .invalidName(name, problem):
-            "'\(name)' cannot be a destination name: \(problem)"
+        case let .invalidName(name):
+            "'\(name)' cannot be a destination name: \(DestinationRegistry.problem(withName: name) ?? "it is refused")"
         case let .invalidVersion(type, version):
             "\(type) cannot have payload version \(version); versions start at 1"
         case let .invalidUpgrade(type, from, version):

@@ -34,11 +34,34 @@ extension NavStore {
 }
 
 extension NavStore.Limits {
+    /// Each limit: its key path, its name in ``NavStore/Limits``, and what
+    /// it counts, as an error message says it.
+    private static let described: [(limit: any KeyPath<NavStore.Limits, Int> & Sendable, name: String, meaning: String)] = [
+        (\.entriesPerStack, "entriesPerStack", "entries per stack"),
+        (\.payloadBytes, "payloadBytes", "payload bytes per entry"),
+        (\.sceneBytes, "sceneBytes", "total bytes per scene state"),
+        (\.sceneNameBytes, "sceneNameBytes", "scene name bytes"),
+        (\.stacksPerScene, "stacksPerScene", "stacks per scene"),
+        (\.nestingDepth, "nestingDepth", "levels of nested tab bars and split views"),
+    ]
+
+    /// The property name of `limit` (`payloadBytes`).
+    package static func name(of limit: KeyPath<NavStore.Limits, Int>) -> String {
+        described.first { $0.limit == limit }?.name ?? "\(limit)"
+    }
+
+    /// What `limit` counts (`payload bytes per entry`).
+    package static func meaning(of limit: KeyPath<NavStore.Limits, Int>) -> String {
+        described.first { $0.limit == limit }?.meaning ?? "\(limit)"
+    }
+}
+
+extension NavStore.Limits {
     /// Checks a state and scene name as a save would, before anything is
     /// opened or created: a tool can refuse bad input without leaving a file
     /// behind.
     ///
-    /// - Throws: ``NavStoreError/invalidSceneName(_:problem:)``,
+    /// - Throws: ``NavStoreError/invalidSceneName(_:)``,
     ///   ``NavStoreError/limitExceeded(_:scene:actual:limit:)`` or
     ///   ``NavStoreError/invalidState(_:)``.
     public func check(_ state: SceneState<NavEntry>, scene: String) throws(NavStoreError) {
@@ -53,28 +76,28 @@ extension NavStore.Limits {
 
     func checkSceneName(_ scene: String) throws(NavStoreError) {
         if scene.isEmpty {
-            throw .invalidSceneName(scene, problem: .empty)
+            throw .invalidSceneName(scene)
         }
         // Printable ASCII, nearly every name, needs no walk over its scalars.
         let isPrintableASCII = scene.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
         if !isPrintableASCII, scene.unicodeScalars.contains(where: NavStore.isUnprintable) {
-            throw .invalidSceneName(scene, problem: .containsControlCharacter)
+            throw .invalidSceneName(scene)
         }
         let bytes = scene.utf8.count
         if bytes > sceneNameBytes {
-            throw .limitExceeded(.sceneNameBytes, scene: scene, actual: bytes, limit: sceneNameBytes)
+            throw .limitExceeded(\.sceneNameBytes, scene: scene, actual: bytes, limit: sceneNameBytes)
         }
     }
 
     /// Checks the stacks a state holds and how deeply its containers nest.
     func checkLayout<Element>(stacks: Int, state: SceneState<Element>, scene: String) throws(NavStoreError) {
         if stacks > stacksPerScene {
-            throw .limitExceeded(.stacksPerScene, scene: scene, actual: stacks, limit: stacksPerScene)
+            throw .limitExceeded(\.stacksPerScene, scene: scene, actual: stacks, limit: stacksPerScene)
         }
         guard !state.isOneStackPerLevel else { return }
         for level in 0...state.presentations.count {
             guard let depth = state.container(level: level)?.nestingDepth, depth > nestingDepth else { continue }
-            throw .limitExceeded(.nestingDepth, scene: scene, actual: depth, limit: nestingDepth)
+            throw .limitExceeded(\.nestingDepth, scene: scene, actual: depth, limit: nestingDepth)
         }
     }
 
@@ -94,7 +117,7 @@ extension NavStore.Limits {
         func count(_ element: Element) throws(NavStoreError) -> Int {
             let (tag, payload) = element.storedByteCounts
             if payload > payloadBytes {
-                throw .limitExceeded(.payloadBytes, scene: scene, actual: payload, limit: payloadBytes)
+                throw .limitExceeded(\.payloadBytes, scene: scene, actual: payload, limit: payloadBytes)
             }
             return payload + tag
         }
@@ -106,7 +129,7 @@ extension NavStore.Limits {
         stackBytes.reserveCapacity(stacks)
         func countStack(_ stack: [Element]) throws(NavStoreError) {
             if stack.count > entriesPerStack {
-                throw .limitExceeded(.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack)
+                throw .limitExceeded(\.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack)
             }
             let (first, bytesBefore) = known.prefix(ofStack: stackBytes.count, count: stack.count)
             var bytes = bytesBefore
@@ -124,7 +147,7 @@ extension NavStore.Limits {
         }
         for value in state.values.values { total += try count(value) }
         if total > sceneBytes {
-            throw .limitExceeded(.sceneBytes, scene: scene, actual: total, limit: sceneBytes)
+            throw .limitExceeded(\.sceneBytes, scene: scene, actual: total, limit: sceneBytes)
         }
         return (total, stackBytes)
     }

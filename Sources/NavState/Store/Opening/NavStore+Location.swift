@@ -28,8 +28,8 @@ extension NavStore {
     ///   entitlements do not name (macOS returns a URL for any group; a
     ///   sandboxed app then fails to open there with
     ///   ``NavStoreError/readOnly(path:)`` or
-    ///   ``NavStoreError/cannotOpen(path:step:cause:)``);
-    ///   ``NavStoreError/cannotOpen(path:step:cause:)`` when a folder cannot be
+    ///   ``NavStoreError/cannotOpen(path:reason:cause:)``);
+    ///   ``NavStoreError/cannotOpen(path:reason:cause:)`` when a folder cannot be
     ///   created.
     public static func defaultURL(appGroup: String? = nil, fileName: String = "navstate.sqlite") throws(NavStoreError) -> URL {
         let location = StorageLocation.current
@@ -95,7 +95,7 @@ extension NavStore {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw .cannotOpen(path: folder.path, step: .createFolder, cause: error.localizedDescription)
+            throw .cannotOpen(path: folder.path, at: .createFolder, cause: error.localizedDescription)
         }
         return folder.appendingPathComponent(fileName, isDirectory: false)
     }
@@ -109,7 +109,7 @@ extension NavStore {
         do {
             base = try files.url(for: location.directory, in: .userDomainMask, appropriateFor: nil, create: true)
         } catch {
-            throw .cannotOpen(path: "\(location.directory)", step: .findFolder, cause: error.localizedDescription)
+            throw .cannotOpen(path: "\(location.directory)", at: .findFolder, cause: error.localizedDescription)
         }
         // macOS: ~/Library/Application Support is every app's; keep to ours.
         if location == .applicationSupportPerApp, let bundle = Bundle.main.bundleIdentifier {

@@ -6,25 +6,19 @@ import NavStateSQLite
 /// What `NavStore.openRecovering(path:configuration:)` did to get a usable
 /// store.
 public struct StoreRecovery: Sendable, Hashable {
-    /// Why the file, or a scene in it, could not be used.
+    /// Why the file could not be used, or, when only scenes were set
+    /// aside, why the first of them could not be loaded
+    /// (``NavStoreError/damagedScene(path:scene:revision:damage:)``). The
+    /// store's log has each scene's damage.
     public var error: NavStoreError
     /// Where the unreadable file (and its `-wal` and `-shm` files) now sits,
     /// byte-identical, for support or a later NavState that can read it;
     /// `nil` when the file was sound and only scenes were set aside.
     public var movedTo: String?
-    /// Scenes whose head could not be loaded, renamed so the app starts
-    /// them afresh while their rows stay for inspection.
-    public var scenesSetAside: [SceneSetAside] = []
-}
-
-/// A scene that could not be loaded, and what it is called now.
-public struct SceneSetAside: Sendable, Hashable {
-    /// The scene's name before it was set aside.
-    public var scene: String
-    /// Its name now: `<scene>#damaged-<n>`.
-    public var renamedTo: String
-    /// Why its head revision could not be loaded.
-    public var damage: Damage
+    /// Scenes whose head could not be loaded, each renamed so the app
+    /// starts it afresh while its rows stay for inspection: the name the
+    /// app saves it under, and the name it has now (`<scene>#damaged-<n>`).
+    public var scenesSetAside: [String: String] = [:]
 }
 
 extension NavStore {
@@ -51,14 +45,13 @@ extension NavStore {
                 // tampered with). Set those aside and leave the rest alone.
                 let damaged = try store.damagedScenes()
                 guard let first = damaged.first else { return (store, nil) }
-                var setAside: [SceneSetAside] = []
+                var setAside: [String: String] = [:]
                 for damage in damaged {
-                    let renamed = try store.setAside(scene: damage.scene)
-                    setAside.append(SceneSetAside(scene: damage.scene, renamedTo: renamed, damage: damage.damage))
+                    setAside[damage.scene] = try store.setAside(scene: damage.scene)
+                    configuration.log.error("set a damaged scene aside", metadata: [
+                        "path": "\(path)", "scene": "\(damage.scene)", "revision": "\(damage.revision)", "damage": "\(damage.damage)",
+                    ])
                 }
-                configuration.log.error("set damaged scenes aside", metadata: [
-                    "path": "\(path)", "scenes": "\(setAside.map(\.scene))",
-                ])
                 let error = NavStoreError.damagedScene(path: path, scene: first.scene, revision: first.revision, damage: first.damage)
                 return (store, StoreRecovery(error: error, movedTo: nil, scenesSetAside: setAside))
             }

@@ -44,10 +44,12 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case readOnly(path: String)
     /// The disk (or the database's size limit) is full; nothing was saved.
     case diskFull(path: String)
-    /// The file could not be opened or created: `step` is what NavState
-    /// was doing, `cause` what the system or SQLite said, when it said
-    /// anything (its words, not NavState's).
-    case cannotOpen(path: String, step: OpenStep, cause: String?)
+    /// The file could not be opened or created: `reason` says what failed,
+    /// in NavState's words ("its directory does not exist", "SQLite could
+    /// not open it", "could not set its file protection"), `cause` what the
+    /// system or SQLite said, when it said anything (its words, not
+    /// NavState's).
+    case cannotOpen(path: String, reason: String, cause: String?)
     /// Something other than a regular file is at the path, or at its
     /// `-wal` or `-shm` (`path` names which): a directory, a FIFO, a device,
     /// or, for a store that writes, a symbolic link. It was refused before
@@ -78,9 +80,14 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An optimistic save found a newer head than the one it expected.
     case conflict(scene: String, expected: Int, actual: Int)
     /// A configured limit was exceeded; nothing was truncated or saved.
-    case limitExceeded(StoreLimit, scene: String, actual: Int, limit: Int)
-    /// A scene name that cannot be stored.
-    case invalidSceneName(String, problem: RegistryError.NameProblem)
+    /// `limit` names it: `\.payloadBytes` for ``NavStore/Limits/payloadBytes``,
+    /// and so on.
+    case limitExceeded(any KeyPath<NavStore.Limits, Int> & Sendable, scene: String, actual: Int, limit: Int)
+    /// A scene name that cannot be stored: it is empty or holds a character
+    /// a terminal acts on (a control character, a line or paragraph
+    /// separator, a bidirectional override; a longer one than ``NavStore/Limits/sceneNameBytes`` is
+    /// ``limitExceeded(_:scene:actual:limit:)``). The description says which.
+    case invalidSceneName(String)
     /// The state to save breaks a scene-state invariant.
     case invalidState(SceneStateError)
     /// A revision number below 1: revisions are numbered from 1.
@@ -106,8 +113,9 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// running, bound values never included.
     case sqlite(path: String, code: Int32, extendedCode: Int32, message: String, sql: String?)
 
-    /// What NavState was doing when a file could not be opened.
-    public enum OpenStep: Sendable, Hashable, CustomStringConvertible {
+    /// What NavState was doing when a file could not be opened: the
+    /// ``cannotOpen(path:reason:cause:)`` reasons.
+    enum OpenStep: Sendable, Hashable, CustomStringConvertible {
         /// Creating the folder ``NavStore/defaultURL(appGroup:fileName:)`` keeps the store in.
         case createFolder
         /// Finding the app's own folder (Application Support, Caches).
@@ -129,7 +137,7 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         /// Moving an unusable file aside.
         case moveAside
 
-        public var description: String {
+        var description: String {
             switch self {
             case .createFolder: "its folder could not be created"
             case .findFolder: "the app's folder could not be found"
@@ -145,31 +153,9 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The limits a save is checked against.
-    public enum StoreLimit: String, Sendable, Hashable, CustomStringConvertible {
-        /// ``NavStore/Limits/entriesPerStack``.
-        case entriesPerStack
-        /// ``NavStore/Limits/payloadBytes``.
-        case payloadBytes
-        /// ``NavStore/Limits/sceneBytes``.
-        case sceneBytes
-        /// ``NavStore/Limits/sceneNameBytes``.
-        case sceneNameBytes
-        /// ``NavStore/Limits/stacksPerScene``.
-        case stacksPerScene
-        /// ``NavStore/Limits/nestingDepth``.
-        case nestingDepth
-
-        public var description: String {
-            switch self {
-            case .entriesPerStack: "entries per stack"
-            case .payloadBytes: "payload bytes per entry"
-            case .sceneBytes: "total bytes per scene state"
-            case .sceneNameBytes: "scene name bytes"
-            case .stacksPerScene: "stacks per scene"
-            case .nestingDepth: "levels of nested tab bars and split views"
-            }
-        }
+    /// The file could not be opened or created while NavState was at `step`.
+    static func cannotOpen(path: String, at step: OpenStep, cause: String?) -> NavStoreError {
+        .cannotOpen(path: path, reason: step.description, cause: cause)
     }
 
     /// A name as an error message shows it: control characters written as
@@ -215,8 +201,8 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path) cannot be written (read-only file or directory); check its permissions"
         case let .diskFull(path):
             return "the disk holding \(path) is full; nothing was saved. Free some space and save again"
-        case let .cannotOpen(path, step, cause):
-            return "\(path) cannot be opened: \(step)" + (cause.map { ": \($0)" } ?? "")
+        case let .cannotOpen(path, reason, cause):
+            return "\(path) cannot be opened: \(reason)" + (cause.map { ": \($0)" } ?? "")
         case let .notARegularFile(path):
             return "\(path) is not a regular file (a symbolic link, a directory, a FIFO or a device); nothing was opened or changed. Point the store at a regular file, or at a path where none exists yet"
         case let .busy(path):
@@ -232,9 +218,9 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .conflict(scene, expected, actual):
             return "scene '\(Self.shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Load the head, merge, and save again"
         case let .limitExceeded(limit, scene, actual, maximum):
-            return "scene '\(Self.shortened(scene))' has \(actual) \(limit), over the limit of \(maximum); nothing was saved. Raise the limit in NavStore.Limits or save less"
-        case let .invalidSceneName(name, problem):
-            return "'\(Self.shortened(name))' cannot be a scene name: \(problem)"
+            return "scene '\(Self.shortened(scene))' has \(actual) \(NavStore.Limits.meaning(of: limit)), over the limit of \(maximum); nothing was saved. Raise NavStore.Limits.\(NavStore.Limits.name(of: limit)) or save less"
+        case let .invalidSceneName(name):
+            return "'\(Self.shortened(name))' cannot be a scene name: \(name.isEmpty ? "it is empty" : "it holds a character a terminal acts on (a control character, a line separator or a bidirectional override)")"
         case let .invalidState(error):
             return error.description
         case let .invalidRevision(revision):
@@ -280,7 +266,7 @@ extension NavStoreError {
         } else if error.isBusy {
             self = .busy(path: path)
         } else if error.isCannotOpen {
-            self = .cannotOpen(path: path, step: .openConnection, cause: error.message)
+            self = .cannotOpen(path: path, at: .openConnection, cause: error.message)
         } else {
             // The errno says what an I/O error was ("errno 5: Input/output error").
             let system = error.systemError == 0 ? "" : " (errno \(error.systemError): \(String(cString: strerror(error.systemError))))"

@@ -73,8 +73,8 @@ enum StoreFile {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard let resolved = realpath(directory, nil) else {
             let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .cannotOpen(path: path, step: .createFile(directoryExists: false), cause: nil) }
-            throw .cannotOpen(path: path, step: .createFile(directoryExists: true), cause: String(cString: strerror(code)))
+            if code == ENOENT || code == ENOTDIR { throw .cannotOpen(path: path, at: .createFile(directoryExists: false), cause: nil) }
+            throw .cannotOpen(path: path, at: .createFile(directoryExists: true), cause: String(cString: strerror(code)))
         }
         defer { free(resolved) }
         let folder = String(cString: resolved)
@@ -114,8 +114,8 @@ enum StoreFile {
         }
         if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path) }
         if code == ENOSPC || code == EDQUOT { throw .diskFull(path: path) }
-        if code == ENOENT { throw .cannotOpen(path: path, step: .createFile(directoryExists: false), cause: nil) }
-        throw .cannotOpen(path: path, step: .createFile(directoryExists: true), cause: String(cString: strerror(code)))
+        if code == ENOENT { throw .cannotOpen(path: path, at: .createFile(directoryExists: false), cause: nil) }
+        throw .cannotOpen(path: path, at: .createFile(directoryExists: true), cause: String(cString: strerror(code)))
     }
 
     /// Sets a regular file's mode to 0600, never through a link, and
@@ -174,7 +174,7 @@ enum StoreFile {
             do {
                 try url.setResourceValues(values)
             } catch {
-                throw .cannotOpen(path: path, step: .setBackupExclusion, cause: error.localizedDescription)
+                throw .cannotOpen(path: path, at: .setBackupExclusion, cause: error.localizedDescription)
             }
         }
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
@@ -187,7 +187,7 @@ enum StoreFile {
                 do {
                     try FileManager.default.setAttributes([.protectionKey: protection], ofItemAtPath: path + suffix)
                 } catch {
-                    throw .cannotOpen(path: path, step: .setFileProtection, cause: error.localizedDescription)
+                    throw .cannotOpen(path: path, at: .setFileProtection, cause: error.localizedDescription)
                 }
             }
         }
@@ -210,7 +210,7 @@ enum StoreFile {
             if rename(path + suffix, target + suffix) != 0 {
                 let code = errno
                 if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path) }
-                throw .cannotOpen(path: path, step: .moveAside, cause: String(cString: strerror(code)))
+                throw .cannotOpen(path: path, at: .moveAside, cause: String(cString: strerror(code)))
             }
         }
         return target

@@ -54,18 +54,18 @@ final class TemporaryCopy {
             return String(cString: base)
         }
         guard let created else {
-            throw .cannotOpen(path: source, step: .copyForReading, cause: String(cString: strerror(errno)))
+            throw .cannotOpen(path: source, at: .copyForReading, cause: String(cString: strerror(errno)))
         }
         directory = created
         path = directory + "/copy.sqlite"
         for suffix in ["", "-wal"] {
             guard let data = FileManager.default.contents(atPath: source + suffix) else {
                 try? FileManager.default.removeItem(atPath: directory)
-                throw .cannotOpen(path: source, step: .copyForReading, cause: nil)
+                throw .cannotOpen(path: source, at: .copyForReading, cause: nil)
             }
             guard FileManager.default.createFile(atPath: path + suffix, contents: data, attributes: [.posixPermissions: 0o600]) else {
                 try? FileManager.default.removeItem(atPath: directory)
-                throw .cannotOpen(path: source, step: .copyForReading, cause: nil)
+                throw .cannotOpen(path: source, at: .copyForReading, cause: nil)
             }
         }
     }
@@ -118,7 +118,7 @@ extension NavStore {
                     notADatabaseTries += 1
                     guard ContinuousClock.now < deadline, notADatabaseTries <= 5 || writerIsAtWork(path) else { throw error }
                     usleep(2_000)
-                case .cannotOpen(_, .copyForReading, _):
+                case .cannotOpen(_, NavStoreError.OpenStep.copyForReading.description, _):
                     // The -wal was there when the reader looked and gone when
                     // it copied it: the writer closed, folding it into the
                     // file. Look again; the main file now reads whole.

@@ -60,7 +60,7 @@ extension NavStore {
         try refusingLogged(scene) { () throws(NavStoreError) in
             try Self.validate(state, treeChecked: sameTree != nil)
         }
-        let isNeverPersisted = { (destination: AnyDestination) in destination.persistence == .neverPersisted }
+        let isNeverPersisted = { (destination: AnyDestination) in !destination.isPersisted }
         guard Self.mayHold(isNeverPersisted, state, flat, besides: known.counts) else {
             return try save(checked: state, flat: flat, omitted: [], known: known, sameTree: sameTree, scene: scene, expectedHead: expectedHead)
         }

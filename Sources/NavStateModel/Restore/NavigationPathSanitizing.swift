@@ -1,38 +1,31 @@
 public import Foundation
 
-/// Makes SwiftUI `NavigationPath.CodableRepresentation` JSON safe to decode.
-///
-/// SwiftUI's `NavigationPath(_:)` fails as a whole (and on iOS 16 could
-/// trap) when one element's type is gone or its payload no longer decodes,
-/// and it knows each type only by its current module-qualified name and its
-/// current `Codable` shape. The sanitiser restores every pair the way a
-/// store's restore does (same registry, same policies), then writes:
-///
-/// - a pair that cannot be restored: removed;
-/// - a pair already under its type's qualified name, at its current version:
-///   kept byte for byte;
-/// - a pair that resolved only through an alias, a stable or mangled name, or
-///   an older payload the registry upgraded: rewritten with the type's
-///   qualified name and its current payload, so SwiftUI can decode it.
-///
-/// ```swift
-/// let safe = try await PathSanitizer(registry: registry).sanitize(savedJSON)
-/// path = NavigationPath(try JSONDecoder().decode(NavigationPath.CodableRepresentation.self, from: safe.json))
-/// ```
-public struct PathSanitizer: Sendable {
-    /// The registry that decides what can be restored.
-    public let registry: DestinationRegistry
-    /// What a pair that cannot be restored costs, as in a restore.
-    public let policy: RestorePolicy
-
-    /// A sanitiser that restores with `registry` under `policy`.
-    public init(registry: DestinationRegistry, policy: RestorePolicy = .dropUndecodable) {
-        self.registry = registry
-        self.policy = policy
-    }
-
-    /// Removes the pairs the registry cannot restore and rewrites the ones
-    /// SwiftUI could not decode as they are.
+extension DestinationRegistry {
+    /// Makes SwiftUI `NavigationPath.CodableRepresentation` JSON safe to
+    /// decode: removes the pairs this registry cannot restore and rewrites
+    /// the ones SwiftUI could not decode as they are.
+    ///
+    /// SwiftUI's `NavigationPath(_:)` fails as a whole (and on iOS 16 could
+    /// trap) when one element's type is gone or its payload no longer decodes,
+    /// and it knows each type only by its current module-qualified name and its
+    /// current `Codable` shape. This restores every pair the way a store's
+    /// restore does (this registry, its validators, `policy`), then writes:
+    ///
+    /// - a pair that cannot be restored: removed;
+    /// - a pair already under its type's qualified name, at its current version:
+    ///   kept byte for byte;
+    /// - a pair that resolved only through an alias, a stable or mangled name, or
+    ///   an older payload the registry upgraded: rewritten with the type's
+    ///   qualified name and its current payload, so SwiftUI can decode it.
+    ///
+    /// ```swift
+    /// let safe = try await registry.sanitizedNavigationPath(savedJSON)
+    /// path = NavigationPath(try JSONDecoder().decode(NavigationPath.CodableRepresentation.self, from: safe.json))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - data: Saved `CodableRepresentation` JSON.
+    ///   - policy: What a pair that cannot be restored costs, as in a restore.
     ///
     /// - Returns: `json`, which SwiftUI's `NavigationPath.CodableRepresentation`
     ///   decodes; `dropped`, the removed pairs, located by position in push
@@ -42,13 +35,15 @@ public struct PathSanitizer: Sendable {
     ///
     /// - Throws: ``WireFormatError`` when the document is not a
     ///   representation at all; there is nothing to keep then.
-    public func sanitize(_ data: some Collection<UInt8>) async throws(WireFormatError) -> (json: Data, dropped: [DroppedEntry], rewritten: [(position: Int, original: NavEntry)]) {
+    public func sanitizedNavigationPath(
+        _ data: some Collection<UInt8>, policy: RestorePolicy = .dropUndecodable
+    ) async throws(WireFormatError) -> (json: Data, dropped: [DroppedEntry], rewritten: [(position: Int, original: NavEntry)]) {
         let bytes = Array(data)
         let items = try JSONStringArrayReader.items(in: bytes)
         guard items.count.isMultiple(of: 2) else { throw .oddItemCount(items.count) }
         let pairCount = items.count / 2
         let entries = PathRepresentation.entries(fromStrings: items.map(\.value)) ?? []
-        let registry = self.registry
+        let registry = self
         let restorer = SceneRestorer<AnyDestination>(
             restoreEntry: { await registry.restore(entry: $0) }, policy: policy)
         let (restored, dropped) = await restorer.restore(SceneState(stack: entries))
