@@ -101,10 +101,8 @@ extension NavStore {
         if let past = layout.pastLimits(limits ?? configuration.limits) { return .failure(past) }
         guard let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
         else { return .failure(.unreadableLayout) }
-        if number == top.number && damage.isEmpty, let chainBytes = top.chainBytes {
-            store.cache.remember(
-                scene, sceneID: top.sceneID, revision: number, slots: read.slots, layout: read.layout,
-                base: top.base, chainBytes: chainBytes, keptRevisions: top.keptRevisions)
+        if number == top.number && damage.isEmpty && top.chainBytes != nil {
+            store.cache.remember(scene, row: top, slots: read.slots, layout: read.layout)
         }
         return .success((StoredRevision(scene: scene, revision: number, savedAt: read.savedAt, state: state), damage))
     }

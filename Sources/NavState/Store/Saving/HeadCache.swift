@@ -12,10 +12,14 @@ import NavStateSQLite
 /// a new epoch starts and each head of an older one is checked against the
 /// file before it is used.
 struct HeadCache {
+    /// A scene's head: its rows (``SceneHead``) and its entries. A save
+    /// takes the head out of the cache, updates it in place and keeps it.
     struct Head {
-        let sceneID: Int
-        let revision: Int
-        var slots: SlotMap<[NavEntry]>
+        /// The rows the entries are of, as the file held them when the head
+        /// was right (in ``epoch``); `sceneID` 0 and `number` -1 when
+        /// nothing was cached.
+        var row: SceneHead
+        var slots: SlotMap<[NavEntry]> = SlotMap()
         /// The storage object of each element of `slots`, when the save that
         /// wrote it had one (see `RevisionChange.delta`).
         var identities: SlotMap<[AnyObject?]> = SlotMap()
@@ -30,18 +34,34 @@ struct HeadCache {
         var serial = 0
         /// The head revision's layout JSON, so a save of an unchanged state
         /// is recognised without reading it back.
-        var layout: String
+        var layout = ""
         /// For a tree, what `layout` was written from, when this store's
         /// save wrote it: a save that ``StoredLayout/matches(_:)`` it reuses
         /// the layout.
         var treeLayout: StoredLayout? = nil
-        /// The head row's base and chain bytes, and the scene's
-        /// `kept_revisions`, as the file held them.
-        var base: Int
-        var chainBytes: Int
-        var keptRevisions: Int?
         /// The epoch the head was right in.
         var epoch: Int
+
+        /// No head: what a save starts from when nothing is cached.
+        static var none: Head { Head(row: SceneHead(sceneID: 0, number: -1), serial: -2, epoch: .min) }
+
+        /// Whether the entries are those of the head at `row`.
+        func holds(_ row: SceneHead) -> Bool {
+            self.row.sceneID == row.sceneID && self.row.number == row.number
+        }
+
+        /// Its rows, when they were right in `epoch` (nothing else wrote
+        /// since), so a save need not look them up.
+        func row(trustedIn epoch: Int) -> SceneHead? {
+            self.epoch == epoch ? row : nil
+        }
+
+        /// Empties the entries, keeping which head they were of.
+        mutating func clearEntries() {
+            slots = SlotMap()
+            identities = SlotMap()
+            layout = ""
+        }
     }
 
     /// Apps have a handful of scenes; a tool saving thousands keeps memory flat.
@@ -81,17 +101,12 @@ struct HeadCache {
 
     /// A head a load found whole; a save's own head of the same revision
     /// keeps what it knows of its elements, with the row as the file has it.
-    mutating func remember(
-        _ scene: String, sceneID: Int, revision: Int, slots: SlotMap<[NavEntry]>, layout: String,
-        base: Int, chainBytes: Int, keptRevisions: Int?
-    ) {
-        if var cached = heads[scene], cached.sceneID == sceneID, cached.revision == revision {
-            (cached.base, cached.chainBytes, cached.keptRevisions, cached.epoch) = (base, chainBytes, keptRevisions, epoch)
+    mutating func remember(_ scene: String, row: SceneHead, slots: SlotMap<[NavEntry]>, layout: String) {
+        if var cached = heads[scene], cached.holds(row) {
+            (cached.row, cached.epoch) = (row, epoch)
             heads[scene] = cached
         } else {
-            heads[scene] = Head(
-                sceneID: sceneID, revision: revision, slots: slots, layout: layout,
-                base: base, chainBytes: chainBytes, keptRevisions: keptRevisions, epoch: epoch)
+            heads[scene] = Head(row: row, slots: slots, layout: layout, epoch: epoch)
         }
     }
 

@@ -196,7 +196,9 @@ extension NavStore {
         let result = try withConnection("save", refusable: { (store: inout State) throws(SQLiteError) -> Result<SaveResult, NavStoreError> in
             let connection = store.connection
             let changesBefore = connection.totalChanges
-            var hand = HeadInHand(store.cache.take(scene), epoch: store.cache.epoch)
+            // Out of the cache, so its arrays are uniquely owned and update in place.
+            var hand = store.cache.take(scene) ?? .none
+            let trustedRow = hand.row(trustedIn: store.cache.epoch)
             let versionAfterLastSave = store.cache.dataVersionAfterSave
             var sawOtherWrites = false
             let outcome = try connection.refusableTransaction(immediate: true) {
@@ -205,7 +207,7 @@ extension NavStore {
                 // The file is as this connection's last save left it, and
                 // the cached head was right then: the scene is as cached.
                 var head: SceneHead
-                if !sawOtherWrites, let cached = hand.row {
+                if !sawOtherWrites, let cached = trustedRow {
                     head = cached
                 } else {
                     let located = try RevisionTable.locateHead(connection, scene: scene)
@@ -235,18 +237,11 @@ extension NavStore {
                 return .failure(refusal)
             }
             store.cache.saveEnded(connection, sawOtherWrites: sawOtherWrites, committed: true)
-            // Moved out of hand, so the cache holds the only reference.
-            var slots: SlotMap<[NavEntry]> = SlotMap()
-            var identities: SlotMap<[AnyObject?]> = SlotMap()
-            swap(&slots, &hand.slots)
-            swap(&identities, &hand.identities)
-            store.cache.keep(HeadCache.Head(
-                sceneID: written.sceneID, revision: written.revision, slots: slots,
-                identities: identities, stackBytes: input.stackBytes, layout: input.layout, treeLayout: input.treeLayout,
-                base: written.base, chainBytes: written.chainBytes, keptRevisions: written.keptRevisions,
-                epoch: store.cache.epoch), for: scene)
+            (hand.row, hand.stackBytes, hand.layout, hand.treeLayout, hand.epoch) =
+                (written.head, input.stackBytes, input.layout, input.treeLayout, store.cache.epoch)
+            store.cache.keep(hand, for: scene)
             return .success(SaveResult(
-                revision: written.revision, isNewRevision: written.isNew, omitted: omitted,
+                revision: written.head.number, isNewRevision: written.isNew, omitted: omitted,
                 entriesInserted: written.inserted, entriesClosed: written.closed,
                 rowsWritten: connection.totalChanges - changesBefore))
         })
@@ -303,46 +298,13 @@ extension NavStore {
             now: configuration.clock().timeIntervalSince1970, known: known)
     }
 
-    /// The head's entries a save updates in place: the cached head's, taken
-    /// out of the cache, or read from the file.
-    private struct HeadInHand {
-        var slots: SlotMap<[NavEntry]> = SlotMap()
-        var identities: SlotMap<[AnyObject?]> = SlotMap()
-        var layout = ""
-        /// Which head they are: its scene and revision (0 and -1: none),
-        /// and the serial `KnownPrefixes` was found under.
-        var sceneID = 0
-        var revision = -1
-        var serial = -2
-        /// The cached head's rows, when they were right in the current epoch.
-        var row: SceneHead?
-
-        init(_ cached: consuming HeadCache.Head?, epoch: Int) {
-            guard var cached = consume cached else { return }
-            (sceneID, revision, serial, layout) = (cached.sceneID, cached.revision, cached.serial, cached.layout)
-            if cached.epoch == epoch {
-                row = SceneHead(
-                    sceneID: cached.sceneID, keptRevisions: cached.keptRevisions,
-                    number: cached.revision, base: cached.base, chainBytes: cached.chainBytes)
-            }
-            swap(&slots, &cached.slots)
-            swap(&identities, &cached.identities)
-        }
-
-        mutating func clear() {
-            slots = SlotMap()
-            identities = SlotMap()
-            layout = ""
-        }
-    }
-
     /// Brings the scene's row and its head's entries into hand: a new
     /// scene's row created, a head read from the file unless the cached one
     /// is it, a damaged head marked, and the scene's `kept_revisions` set
     /// to the app's.
     @inline(__always)
     private func loadHeadEntries<Element>(
-        _ head: inout SceneHead, into hand: inout HeadInHand, scene: String, input: SaveInput<Element>,
+        _ head: inout SceneHead, into hand: inout HeadCache.Head, scene: String, input: SaveInput<Element>,
         connection: SQLiteConnection
     ) throws(SQLiteError) {
         let number = head.number
@@ -356,19 +318,19 @@ extension NavStore {
             head.sceneID = try RevisionTable.insertScene(
                 connection, name: scene, createdAt: input.now, keptRevisions: input.keptRevisions)
             head.keptRevisions = input.keptRevisions
-            hand.clear()
+            hand.clearEntries()
             return
         }
         if number == 0 {
-            hand.clear()
-        } else if hand.sceneID == head.sceneID && hand.revision == number {
+            hand.clearEntries()
+        } else if hand.holds(head) {
             // The cached entries are the head's: nothing to read.
         } else if !head.isDamaged, case .success(let read)? = try RevisionTable.readRevision(connection, sceneID: head.sceneID, number: number) {
             hand.slots = read.slots
             hand.identities = SlotMap()
             hand.layout = read.layout
         } else {
-            hand.clear()
+            hand.clearEntries()
             head.isDamaged = true
         }
         if head.keptRevisions != input.keptRevisions {
@@ -385,13 +347,13 @@ extension NavStore {
     /// revisions, what fell out of the kept ones goes.
     @inline(__always)
     private func writeRevision<Element: StorableElement>(
-        _ input: SaveInput<Element>, over head: SceneHead, in hand: inout HeadInHand, connection: SQLiteConnection
+        _ input: SaveInput<Element>, over head: SceneHead, in hand: inout HeadCache.Head, connection: SQLiteConnection
     ) throws(SQLiteError) -> WrittenRevision {
         let number = head.number
         let revision = number + 1
         // What `knownPrefixes` found holds for these very identities only
         // if they are still the cached head it looked at.
-        let usesCache = hand.sceneID == head.sceneID && hand.revision == number && !head.isDamaged
+        let usesCache = hand.holds(head) && !head.isDamaged
         let delta = RevisionChange.delta(
             updating: &hand.slots, identities: &hand.identities, to: input.slots,
             layout: input.layout == hand.layout ? nil : input.layout,
@@ -400,9 +362,9 @@ extension NavStore {
             // The head already holds this state: a restore followed by the
             // app saving what it restored must not look like a new revision
             // to the crash-loop guard.
-            return WrittenRevision(
-                sceneID: head.sceneID, revision: number, isNew: false, inserted: 0, closed: 0,
-                base: head.base, chainBytes: head.chainBytes ?? 0, keptRevisions: head.keptRevisions)
+            var unchanged = head
+            unchanged.chainBytes = head.chainBytes ?? 0
+            return (unchanged, isNew: false, inserted: 0, closed: 0)
         }
         // A first revision is always a full row, its own base.
         var base = head.base
@@ -423,25 +385,17 @@ extension NavStore {
         if let kept = input.keptRevisions, revision > kept, revision % RevisionTable.forgetInterval == 0 {
             try RevisionTable.forgetRevisions(connection, sceneID: head.sceneID, before: revision - kept + 1)
         }
-        return WrittenRevision(
-            sceneID: head.sceneID, revision: revision, isNew: true, inserted: delta.appended, closed: delta.removed,
-            base: base, chainBytes: chainBytes, keptRevisions: head.keptRevisions)
+        let written = SceneHead(sceneID: head.sceneID, keptRevisions: head.keptRevisions, number: revision, base: base, chainBytes: chainBytes)
+        return (written, isNew: true, inserted: delta.appended, closed: delta.removed)
     }
+
+    /// What a save wrote: the head it left, whether it is a new revision,
+    /// and the entry rows it inserted and closed.
+    private typealias WrittenRevision = (head: SceneHead, isNew: Bool, inserted: Int, closed: Int)
 
     /// Stacks up to this long are checked element by element on every save
     /// (`knownPrefixes(of:scene:)`).
     static let shortStack = 32
-
-    private struct WrittenRevision {
-        var sceneID: Int
-        var revision: Int
-        var isNew: Bool
-        var inserted: Int
-        var closed: Int
-        var base: Int
-        var chainBytes: Int
-        var keptRevisions: Int?
-    }
 
     /// Runs a check of a save's input, logging a refusal at error level as
     /// the connection's failures are.
