@@ -238,7 +238,7 @@ struct SceneNavigatorTests {
             let first = try navigator(NavStore(path: path, configuration: StoreFixtures.quiet()))
             try await first.restore(options: options)
             // First launch: the app's tabs, empty, Home selected.
-            #expect(first.state.content.shape == Self.shopTabs.shape)
+            #expect(first.state.content.hasShape(of: Self.shopTabs))
             #expect(first.selectedTab() == "home")
             try first.push(Shop.home)
             try first.select(tab: "orders")

@@ -85,7 +85,7 @@ extension SceneState {
     ) {
         guard let from = current.container(level: level), let to = target.container(level: level) else { return }
         let levelAddress = StackAddress(presentation: level)
-        guard from.shape == to.shape else {
+        guard from.hasShape(of: to) else {
             steps.append(.setContainer(levelAddress, to))
             return
         }
@@ -192,51 +192,40 @@ extension SceneState {
 }
 
 extension NavContainer {
-    /// The container's structure without its entries, selections or
-    /// selected tabs: two containers of one shape differ only in what a
-    /// push, a pop, a tab switch or a selection changes.
-    package var shape: NavContainerShape {
-        switch self {
-        case .stack: .stack
-        case .tabs(let tabs): .tabs(tabs.tabs.map { NavContainerShape.Tab(id: $0.id, content: $0.content.shape) })
-        case .split(let split):
-            .split(hasContentColumn: split.hasContentColumn, visibility: split.visibility.rawValue, detail: split.detail.shape)
+    /// Whether `other` has this container's structure: the same kinds,
+    /// the same tabs in the same order, the same columns and visibility.
+    /// Two containers of one shape differ only in what a push, a pop, a
+    /// tab switch or a selection changes.
+    package func hasShape<Other>(of other: NavContainer<Other>) -> Bool {
+        switch (self, other) {
+        case (.stack, .stack):
+            return true
+        case let (.tabs(mine), .tabs(theirs)):
+            return mine.tabs.count == theirs.tabs.count
+                && zip(mine.tabs, theirs.tabs).allSatisfy { $0.id == $1.id && $0.content.hasShape(of: $1.content) }
+        case let (.split(mine), .split(theirs)):
+            return mine.hasContentColumn == theirs.hasContentColumn && mine.visibility == theirs.visibility
+                && mine.detail.hasShape(of: theirs.detail)
+        default:
+            return false
         }
     }
 
     /// Calls `body` with every tab bar in tree order, with its path.
     package func forEachTabBar(prefix: [StackAddress.Step], _ body: ([StackAddress.Step], NavTabs<Element>) -> Void) {
-        switch self {
-        case .stack: return
-        case .tabs(let tabs):
-            body(prefix, tabs)
-            for tab in tabs.tabs { tab.content.forEachTabBar(prefix: prefix + [.tab(tab.id)], body) }
-        case .split(let split):
-            split.detail.forEachTabBar(prefix: prefix + [.detail], body)
+        var path = prefix
+        walk(&path) { path, container in
+            if case .tabs(let tabs) = container { body(path, tabs) }
+            return true
         }
     }
 
     /// Calls `body` with every split view in tree order and its path.
     package func forEachSplit(prefix: [StackAddress.Step], _ body: ([StackAddress.Step], NavSplit<Element>) -> Void) {
-        switch self {
-        case .stack: return
-        case .tabs(let tabs):
-            for tab in tabs.tabs { tab.content.forEachSplit(prefix: prefix + [.tab(tab.id)], body) }
-        case .split(let split):
-            body(prefix, split)
-            split.detail.forEachSplit(prefix: prefix + [.detail], body)
+        var path = prefix
+        walk(&path) { path, container in
+            if case .split(let split) = container { body(path, split) }
+            return true
         }
     }
-}
-
-/// A container's structure: its kind, its tabs' identifiers, its columns.
-package indirect enum NavContainerShape: Hashable, Sendable {
-    package struct Tab: Hashable, Sendable {
-        package var id: String
-        package var content: NavContainerShape
-    }
-
-    case stack
-    case tabs([Tab])
-    case split(hasContentColumn: Bool, visibility: String, detail: NavContainerShape)
 }

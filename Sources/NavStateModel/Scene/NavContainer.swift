@@ -142,37 +142,80 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
         }
     }
 
+    /// The one walk over a tree, which the counts and the `forEach` calls
+    /// below use: `visit` sees this container and each one inside it, in
+    /// tree order (a tab bar before its tabs, in order; a split view before
+    /// its detail column), with the path to it from here, whose `count` is
+    /// how many tab bars and split views hold it. One path buffer serves
+    /// the whole walk. `visit` returns false to stop: nothing more is
+    /// visited, nor anything inside the container it stopped at, and the
+    /// walk returns false.
+    @inlinable
+    @discardableResult
+    package func walk<E: Error>(
+        _ path: inout [StackAddress.Step], _ visit: ([StackAddress.Step], NavContainer) throws(E) -> Bool
+    ) throws(E) -> Bool {
+        guard try visit(path, self) else { return false }
+        switch self {
+        case .stack:
+            return true
+        case .tabs(let tabs):
+            for tab in tabs.tabs {
+                path.append(.tab(tab.id))
+                defer { path.removeLast() }
+                guard try tab.content.walk(&path, visit) else { return false }
+            }
+            return true
+        case .split(let split):
+            path.append(.detail)
+            defer { path.removeLast() }
+            return try split.detail.walk(&path, visit)
+        }
+    }
+
+    /// ``walk(_:_:)`` from here, with nothing stopping it.
+    @inlinable
+    func walkAll(_ visit: (_ depth: Int, NavContainer) -> Void) {
+        if case .stack = self { return visit(0, self) }
+        var path: [StackAddress.Step] = []
+        walk(&path) { path, container in
+            visit(path.count, container)
+            return true
+        }
+    }
+
     /// How many stacks the container holds.
     @inlinable
     public var stackCount: Int {
-        switch self {
-        case .stack: 1
-        case .tabs(let tabs): tabs.tabs.indices.reduce(0) { $0 + tabs.tabs[$1].content.stackCount }
-        case .split(let split): split.detail.stackCount
-        }
+        var count = 0
+        walkAll { _, container in if case .stack = container { count += 1 } }
+        return count
     }
 
     /// How deeply tab bars and split views nest in the container: 0 for a
     /// stack, 1 for a tab bar of stacks, 2 for a split view inside a tab.
     @inlinable
     package var nestingDepth: Int {
-        switch self {
-        case .stack: 0
-        case .tabs(let tabs): 1 + tabs.tabs.indices.reduce(0) { max($0, tabs.tabs[$1].content.nestingDepth) }
-        case .split(let split): 1 + split.detail.nestingDepth
+        var deepest = 0
+        walkAll { depth, container in
+            if case .stack = container { deepest = max(deepest, depth) } else { deepest = max(deepest, depth + 1) }
         }
+        return deepest
     }
 
     /// How many elements the container holds: stack entries and split-view
     /// selections.
     @inlinable
     public var entryCount: Int {
-        switch self {
-        case .stack(let entries): entries.count
-        case .tabs(let tabs): tabs.tabs.indices.reduce(0) { $0 + tabs.tabs[$1].content.entryCount }
-        case .split(let split):
-            (split.sidebar == nil ? 0 : 1) + (split.content == nil ? 0 : 1) + split.detail.entryCount
+        var count = 0
+        walkAll { _, container in
+            switch container {
+            case .stack(let entries): count += entries.count
+            case .tabs: break
+            case .split(let split): count += (split.sidebar == nil ? 0 : 1) + (split.content == nil ? 0 : 1)
+            }
         }
+        return count
     }
 
     /// Calls `body` with every stack in tree order and its path.
@@ -181,28 +224,10 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
         prefix: [StackAddress.Step], _ body: ([StackAddress.Step], [Element]) throws(E) -> Void
     ) throws(E) {
         if case .stack(let entries) = self { return try body(prefix, entries) }
-        // One path buffer for the walk, not an array per tab.
         var path = prefix
-        try walkStacks(&path, body)
-    }
-
-    @usableFromInline
-    func walkStacks<E: Error>(
-        _ path: inout [StackAddress.Step], _ body: ([StackAddress.Step], [Element]) throws(E) -> Void
-    ) throws(E) {
-        switch self {
-        case .stack(let entries):
-            try body(path, entries)
-        case .tabs(let tabs):
-            for tab in tabs.tabs {
-                path.append(.tab(tab.id))
-                defer { path.removeLast() }
-                try tab.content.walkStacks(&path, body)
-            }
-        case .split(let split):
-            path.append(.detail)
-            defer { path.removeLast() }
-            try split.detail.walkStacks(&path, body)
+        try walk(&path) { (path, container) throws(E) in
+            if case .stack(let entries) = container { try body(path, entries) }
+            return true
         }
     }
 
@@ -241,14 +266,12 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
         }
     }
 
-    /// The entry count of the longest stack, with no walk that allocates.
+    /// The entry count of the longest stack.
     @inlinable
     package var longestStack: Int {
-        switch self {
-        case .stack(let entries): entries.count
-        case .tabs(let tabs): tabs.tabs.indices.reduce(0) { max($0, tabs.tabs[$1].content.longestStack) }
-        case .split(let split): split.detail.longestStack
-        }
+        var longest = 0
+        walkAll { _, container in if case .stack(let entries) = container { longest = max(longest, entries.count) } }
+        return longest
     }
 
     /// Takes the stack on screen out of the tree, leaving it empty, so it
@@ -293,10 +316,11 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
     /// Whether the tree holds a split view (and so may hold selections).
     @inlinable
     package var hasSplit: Bool {
-        switch self {
-        case .stack: false
-        case .tabs(let tabs): tabs.tabs.indices.contains { tabs.tabs[$0].content.hasSplit }
-        case .split: true
+        if case .stack = self { return false }
+        var path: [StackAddress.Step] = []
+        return !walk(&path) { _, container in
+            if case .split = container { return false }
+            return true
         }
     }
 
@@ -338,28 +362,11 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
     ) throws(E) {
         guard hasSplit else { return }
         var path = prefix
-        try walkSelections(&path, body)
-    }
-
-    @usableFromInline
-    func walkSelections<E: Error>(
-        _ path: inout [StackAddress.Step], _ body: ([StackAddress.Step], NavSplitColumn, Element) throws(E) -> Void
-    ) throws(E) {
-        switch self {
-        case .stack:
-            return
-        case .tabs(let tabs):
-            for tab in tabs.tabs where tab.content.hasSplit {
-                path.append(.tab(tab.id))
-                defer { path.removeLast() }
-                try tab.content.walkSelections(&path, body)
-            }
-        case .split(let split):
+        try walk(&path) { (path, container) throws(E) in
+            guard case .split(let split) = container else { return true }
             if let sidebar = split.sidebar { try body(path, .sidebar, sidebar) }
             if let content = split.content { try body(path, .content, content) }
-            path.append(.detail)
-            defer { path.removeLast() }
-            try split.detail.walkSelections(&path, body)
+            return true
         }
     }
 }

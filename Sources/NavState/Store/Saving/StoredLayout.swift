@@ -121,41 +121,23 @@ extension StoredLayout {
             let stacks = presentations.count + 1
             return stacks > limits.stacksPerScene ? .pastStackLimit(limit: limits.stacksPerScene) : nil
         }
+        // The walk stops at the first container past a limit, so a tampered
+        // layout costs no more than the limits allow.
         var stacks = 0
+        var damage: Damage?
         for shape in shapes {
-            guard let measured = shape.measured(stackBudget: limits.stacksPerScene - stacks, depthBudget: limits.nestingDepth) else {
-                return .pastStackLimit(limit: limits.stacksPerScene)
+            var path: [StackAddress.Step] = []
+            shape.walk(&path) { path, container in
+                if case .stack = container {
+                    stacks += 1
+                    if stacks > limits.stacksPerScene { damage = .pastStackLimit(limit: limits.stacksPerScene) }
+                } else if path.count + 1 > limits.nestingDepth {
+                    damage = .pastNestingLimit(limit: limits.nestingDepth)
+                }
+                return damage == nil
             }
-            if measured.depth > limits.nestingDepth { return .pastNestingLimit(limit: limits.nestingDepth) }
-            stacks += measured.stacks
+            if let damage { return damage }
         }
         return nil
-    }
-}
-
-extension NavContainer {
-    /// The stacks the container holds and how deeply it nests; `nil` once
-    /// the stacks pass `stackBudget`. It stops descending past
-    /// `depthBudget`, so a tampered layout costs no more than the limits
-    /// allow.
-    func measured(stackBudget: Int, depthBudget: Int) -> (stacks: Int, depth: Int)? {
-        switch self {
-        case .stack:
-            return stackBudget >= 1 ? (1, 0) : nil
-        case .tabs(let tabs):
-            guard depthBudget > 0 else { return (0, 1) }
-            var stacks = 0
-            var depth = 0
-            for tab in tabs.tabs {
-                guard let inner = tab.content.measured(stackBudget: stackBudget - stacks, depthBudget: depthBudget - 1) else { return nil }
-                stacks += inner.stacks
-                depth = max(depth, inner.depth)
-            }
-            return (stacks, depth + 1)
-        case .split(let split):
-            guard depthBudget > 0 else { return (0, 1) }
-            guard let inner = split.detail.measured(stackBudget: stackBudget, depthBudget: depthBudget - 1) else { return nil }
-            return (inner.stacks, inner.depth + 1)
-        }
     }
 }
