@@ -163,6 +163,19 @@ package final class SQLiteConnection {
         return statement
     }
 
+    /// A prepared statement, reused across calls with the same `key`, whose
+    /// SQL is composed (of shared fragments) the first time only.
+    package func cached(_ key: StaticString, sql: () -> String) throws(SQLiteError) -> SQLiteStatement {
+        let id = UnsafeRawPointer(key.utf8Start)
+        if let statement = statementCache[id] {
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql())
+        statementCache[id] = statement
+        return statement
+    }
+
     /// A prepared statement used once.
     package func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         var statement: OpaquePointer?

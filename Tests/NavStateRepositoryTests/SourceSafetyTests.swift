@@ -18,8 +18,13 @@ struct SourceSafetyTests {
         return files
     }
 
+    /// The SQL fragments statements may be composed of: constants, each a
+    /// literal that interpolates nothing (`theSharedFragmentsAreConstants`).
+    static let sharedFragments = ["scenesWithHeadRows"]
+
     /// Every string literal of a Swift source that reads as SQL and
-    /// interpolates a value, multi-line literals included.
+    /// interpolates a value (anything but a shared fragment), multi-line
+    /// literals included.
     static func interpolatedSQL(in text: String) throws -> [String] {
         let sql = try NSRegularExpression(pattern: #"\b(SELECT|INSERT|UPDATE|DELETE|PRAGMA|CREATE|DROP|ALTER|REPLACE|VACUUM|BEGIN|COMMIT)\b"#)
         // Multi-line literals first, then single-line ones in what is left.
@@ -33,7 +38,8 @@ struct SourceSafetyTests {
                 guard let literalRange = Range(match.range, in: rest) else { continue }
                 let literal = String(rest[literalRange])
                 let literalNSRange = NSRange(literal.startIndex..., in: literal)
-                if sql.firstMatch(in: literal, range: literalNSRange) != nil && literal.contains("\\(") {
+                let values = sharedFragments.reduce(literal) { $0.replacingOccurrences(of: "\\(\($1))", with: "") }
+                if sql.firstMatch(in: literal, range: literalNSRange) != nil && values.contains("\\(") {
                     offenders.append(literal)
                 }
             }
@@ -49,6 +55,26 @@ struct SourceSafetyTests {
         #expect(try Self.interpolatedSQL(in: oneLine).count == 1)
         #expect(try Self.interpolatedSQL(in: manyLines).count == 1)
         #expect(try Self.interpolatedSQL(in: bound).isEmpty)
+        let composed = #"let s = "SELECT s.id \(scenesWithHeadRows) WHERE s.name = ?1""#
+        let composedWithAValue = #"let s = "SELECT s.id \(scenesWithHeadRows) WHERE s.name = '\(name)'""#
+        #expect(try Self.interpolatedSQL(in: composed).isEmpty)
+        #expect(try Self.interpolatedSQL(in: composedWithAValue).count == 1)
+    }
+
+    @Test func theSharedFragmentsAreConstants() throws {
+        for name in Self.sharedFragments {
+            var declarations: [String] = []
+            for file in try swiftFiles() {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                let declaration = try NSRegularExpression(pattern: "static let \(name) = (\"\"\"[\\s\\S]*?\"\"\"|\"[^\"\\n]*\")")
+                for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    guard let range = Range(match.range(at: 1), in: text) else { continue }
+                    declarations.append(String(text[range]))
+                }
+            }
+            #expect(declarations.count == 1, "\(name) is declared once, as a literal: \(declarations)")
+            #expect(declarations.allSatisfy { !$0.contains("\\(") }, "\(name) interpolates nothing")
+        }
     }
 
     @Test func noSQLStringIsBuiltByInterpolation() throws {

@@ -31,13 +31,12 @@ extension RevisionTable {
     }
 
     static func scenesBySeeking(_ connection: SQLiteConnection) throws(SQLiteError) -> [SceneSummary] {
-        let statement = try connection.cached("""
+        let statement = try connection.cached("scenes by seeking") {
+            """
             SELECT s.name, r.number, r.entry_count, r.presentation_count, r.saved_at, r.byte_count, s.created_at
-            FROM scene AS s LEFT JOIN revision AS r ON r.scene_id = s.id
-                AND r.number = (SELECT max(number) FROM revision
-                                WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
-            ORDER BY s.name
-            """)
+            \(scenesWithHeadRows) ORDER BY s.name
+            """
+        }
         defer { statement.reset() }
         var scenes: [SceneSummary] = []
         while try statement.step() {
@@ -291,15 +290,14 @@ extension RevisionTable {
     }
 
     static func rowsToCheck(_ connection: SQLiteConnection) throws(SQLiteError) -> [RowsToCheck] {
-        let statement = try connection.cached("""
+        let statement = try connection.cached("rows to check") {
+            """
             SELECT s.name, s.kept_revisions,
                    (SELECT count(*) FROM revision WHERE scene_id = s.id AND number NOT BETWEEN 1 AND 4503599627370496),
                    r.number, r.entry_count, r.presentation_count, r.byte_count
-            FROM scene AS s LEFT JOIN revision AS r ON r.scene_id = s.id
-                AND r.number = (SELECT max(number) FROM revision
-                                WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
-            ORDER BY s.name
-            """)
+            \(scenesWithHeadRows) ORDER BY s.name
+            """
+        }
         defer { statement.reset() }
         var rows: [RowsToCheck] = []
         while try statement.step() {

@@ -11,18 +11,23 @@ import NavStateSQLite
 /// number read is checked against its range where it is read
 /// (`StoredRange`).
 enum RevisionTable {
+    /// Every scene with its head revision's row as `r` (all of `r` null
+    /// when it has none): the head is the highest-numbered row in
+    /// ``StoredRange/revision``, so rows out of range are never history.
+    static let scenesWithHeadRows = """
+        FROM scene AS s LEFT JOIN revision AS r ON r.scene_id = s.id
+            AND r.number = (SELECT max(number) FROM revision
+                            WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
+        """
+
     /// A scene's id, its `kept_revisions`, and its head row (number, base,
     /// chain bytes) in one statement, as a save needs them; `nil` when the
     /// scene does not exist. Rows numbered outside ``StoredRange/revision``
     /// are not history.
     static func locateHead(_ connection: SQLiteConnection, scene: String) throws(SQLiteError) -> SceneHead? {
-        let find = try connection.cached("""
-            SELECT s.id, s.kept_revisions, r.number, r.base, r.chain_bytes FROM scene AS s
-            LEFT JOIN revision AS r ON r.scene_id = s.id
-                AND r.number = (SELECT max(number) FROM revision
-                                WHERE scene_id = s.id AND number BETWEEN 1 AND 4503599627370496)
-            WHERE s.name = ?1
-            """)
+        let find = try connection.cached("locate head") {
+            "SELECT s.id, s.kept_revisions, r.number, r.base, r.chain_bytes \(scenesWithHeadRows) WHERE s.name = ?1"
+        }
         try find.bind(.text(scene))
         defer { find.reset() }
         guard try find.step() else { return nil }
