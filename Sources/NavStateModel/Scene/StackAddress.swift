@@ -110,8 +110,8 @@ public struct StackAddress: Sendable, Hashable, CustomStringConvertible, Lossles
 
 extension StackAddress {
     /// How a checkpoint's stack is written, in scene JSON and in the store
-    /// alike: a level's own container as its number (what files written
-    /// before trees hold), any other as its text form.
+    /// alike: a level's own container as its number (the only form schema-5
+    /// files and format-1 scene JSON hold), any other as its text form.
     package enum StoredForm: Sendable, Hashable {
         case level(Int)
         case text(String)

@@ -4,8 +4,9 @@ import NavStateSQLite
 /// Where each entry of a state lives in a revision's change: every stack
 /// has a slot, numbered from 0 in scene order (the content's stacks, tabs in
 /// order and depth first, then each presentation's), and slot −k holds
-/// presentation k's destination. A scene of one stack per level numbers as
-/// files before trees did: slot 0 the root stack, slot k presentation k's.
+/// presentation k's destination. A scene of one stack per level numbers its
+/// slots as schema-5 files do (slot 0 the root stack, slot k presentation
+/// k's), so those files read unchanged.
 enum Slots {
     static func of<Element: NavElement>(_ state: SceneState<Element>) -> Flat<Element> {
         if case .stack(let root) = state.content, state.presentations.isEmpty {
