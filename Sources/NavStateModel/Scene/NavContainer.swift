@@ -149,8 +149,9 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
     /// how many tab bars and split views hold it. One path buffer serves
     /// the whole walk. `visit` returns false to stop: nothing more is
     /// visited, nor anything inside the container it stopped at, and the
-    /// walk returns false.
-    @inlinable
+    /// walk returns false. (Not inlined into other modules: inlined with
+    /// its typed throws, it crashes the compiler's optimiser, Swift 6.3.)
+    @usableFromInline
     @discardableResult
     package func walk<E: Error>(
         _ path: inout [StackAddress.Step], _ visit: ([StackAddress.Step], NavContainer) throws(E) -> Bool
