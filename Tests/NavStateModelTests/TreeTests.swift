@@ -44,6 +44,67 @@ struct TreeTests {
         }
     }
 
+    /// What a container holds, folded by plain recursion: the counts the
+    /// one walk (`NavContainer.walk`) gives must be these.
+    private struct Folded: Equatable {
+        var stacks = 0, entries = 0, depth = 0, longest = 0, hasSplit = false
+        var stackPaths: [String] = [], selections: [String] = [], tabBars: [String] = [], splits: [String] = []
+
+        init(_ container: NavContainer<NavEntry>, path: [StackAddress.Step] = []) {
+            let here = StackAddress(path: path).description
+            switch container {
+            case .stack(let entries):
+                (stacks, self.entries, longest, stackPaths) = (1, entries.count, entries.count, [here])
+            case .tabs(let tabs):
+                tabBars = [here]
+                depth = 1
+                for tab in tabs.tabs { add(Folded(tab.content, path: path + [.tab(tab.id)])) }
+            case .split(let split):
+                splits = [here]
+                hasSplit = true
+                depth = 1
+                for (column, selection) in [("sidebar", split.sidebar), ("content", split.content)] where selection != nil {
+                    entries += 1
+                    selections.append("\(here) \(column)")
+                }
+                add(Folded(split.detail, path: path + [.detail]))
+            }
+        }
+
+        init(walking container: NavContainer<NavEntry>) {
+            (stacks, entries, depth, longest, hasSplit) =
+                (container.stackCount, container.entryCount, container.nestingDepth, container.longestStack, container.hasSplit)
+            container.forEachStack(prefix: []) { path, _ in stackPaths.append(StackAddress(path: path).description) }
+            container.forEachSelection(prefix: []) { path, column, _ in selections.append("\(StackAddress(path: path)) \(column.rawValue)") }
+            container.forEachTabBar(prefix: []) { path, _ in tabBars.append(StackAddress(path: path).description) }
+            container.forEachSplit(prefix: []) { path, _ in splits.append(StackAddress(path: path).description) }
+        }
+
+        private mutating func add(_ inner: Folded) {
+            stacks += inner.stacks
+            entries += inner.entries
+            depth = max(depth, (depth == 0 ? 0 : 1) + inner.depth)
+            longest = max(longest, inner.longest)
+            hasSplit = hasSplit || inner.hasSplit
+            stackPaths += inner.stackPaths
+            selections += inner.selections
+            tabBars += inner.tabBars
+            splits += inner.splits
+        }
+    }
+
+    /// Every count and `forEach` over generated trees gives what a plain
+    /// recursive fold gives, in the same order.
+    @Test func theOneWalkGivesWhatARecursiveFoldGives() async {
+        await propertyCheck(count: 300, input: SceneGenerators.edit.array(of: 0...40)) { edits in
+            var state = SceneState<NavEntry>()
+            for edit in edits { SceneGenerators.apply(edit, to: &state) }
+            for container in [state.content] + state.presentations.map(\.content) {
+                #expect(Folded(walking: container) == Folded(container))
+            }
+        }
+    }
+
     @Test func rootIsTheStackOnScreenAndPushesGoThere() throws {
         var state = SceneState<NavEntry>(content: tabs(["home", "orders"], selected: "orders"))
         state.contentStack.append(one)
