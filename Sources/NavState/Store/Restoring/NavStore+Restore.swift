@@ -190,7 +190,8 @@ extension NavStore {
                 // chosen one builds on. A launch prepares every statement it
                 // runs, and preparing costs more than the reading.
                 let rows = try RestoreAttempts.launchRows(connection, scene: scene)
-                defer { rows.reset() }
+                // Read once, then let go of the statement before anything
+                // writes.
                 let scan = LaunchScan(rows, limit: limit, window: window)
                 rows.reset()
                 var choice = scan.choice
