@@ -67,7 +67,7 @@ public enum SceneHandoff {
         do {
             return try SceneState(sceneJSON: bytes[prefix.count..<(bytes.count - suffix.count)])
         } catch {
-            throw .unreadableHandoff(String(describing: error))
+            throw .unreadableHandoff(error.description)
         }
     }
 

@@ -44,19 +44,19 @@ public enum ToolingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .wireFormat(let error):
             return error.description
         case let .unreadable(codingPath, description):
-            return codingPath.isEmpty ? "the document is not valid: \(description)" : "the document is not valid at \(codingPath): \(description)"
+            return SceneJSONError.unreadable(codingPath: codingPath, description: description).description
         case .unrecognisedDocument:
             return "expected a JSON array (SwiftUI, FlowStacks) or object (scene JSON)"
         case let .splitColumnCount(at, columns):
-            return "the split view at \(at) has \(columns) columns; a split view has 2 or 3"
+            return SceneJSONError.splitColumnCount(at: at, columns: columns).description
         case let .unknownSplitVisibility(at, found):
-            return "the split view at \(at) has visibility '\(found)'; it is one of automatic, all, doubleColumn, detailOnly"
+            return SceneJSONError.unknownSplitVisibility(at: at, found: found).description
         case let .unknownSceneFormat(found, known):
-            return "the scene JSON's format is '\(found)'; this NavState reads '\(known)'"
+            return SceneJSONError.unknownFormat(found: found, known: known).description
         case let .unpairedStrings(part, count):
-            return "\(part) has \(count) strings; it must hold [tag, payload] pairs"
+            return SceneJSONError.unpairedStrings(part: part, count: count).description
         case let .notOnePair(part, count):
-            return "\(part) must be one [tag, payload] pair, but has \(count) strings"
+            return SceneJSONError.notOnePair(part: part, count: count).description
         case let .flowStacksItemCount(count):
             return "a FlowStacks path holds [style, tag, payload] triples, but it has \(count) items"
         case let .flowStacksStyleExpected(item):
@@ -66,7 +66,7 @@ public enum ToolingError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .flowStacksPushOntoPlainPresentation(route):
             return "route \(route) is pushed onto a sheet or cover presented without navigation"
         case .invalidState(let error):
-            return "the scene state is not valid: \(error)"
+            return SceneJSONError.invalidState(error).description
         case .invalidRegistry(let error):
             return "the registry it describes could not exist: \(error)"
         case let .invalidPayload(location, tag):

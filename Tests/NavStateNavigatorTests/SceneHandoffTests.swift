@@ -113,6 +113,15 @@ struct SceneHandoffTests {
         }
     }
 
+    /// What is wrong inside the envelope is said as the tools say it, not
+    /// as a Swift value prints.
+    @Test func anUnreadableSceneSaysWhy() async throws {
+        let text = #"{"format":"navstate.handoff/1","scene":{"format":"navstate.scene/2","content":{"split":{"columns":4,"visibility":"all","detail":{"stack":[]}}}}}"#
+        await #expect(throws: NavigatorError.unreadableHandoff("the split view at root has 4 columns; a split view has 2 or 3")) {
+            try await SceneHandoff.restore(payload: Data(text.utf8), registry: try Self.sender())
+        }
+    }
+
     /// Any byte of a real payload changed: a typed error or a valid state,
     /// never a crash.
     @Test func aTamperedPayloadIsAnErrorOrAValidState() async throws {

@@ -283,7 +283,7 @@ extension SceneState where Element == NavEntry {
 
 /// Why bytes are not NavState's scene JSON: what the tools report as
 /// `ToolingError`, and a handed-off scene as `NavigatorError.unreadableHandoff(_:)`.
-package enum SceneJSONError: Error, Sendable, Hashable {
+package enum SceneJSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidUTF8(byteOffset: Int)
     case unreadable(codingPath: String, description: String)
     case unknownFormat(found: String, known: String)
@@ -292,6 +292,28 @@ package enum SceneJSONError: Error, Sendable, Hashable {
     case unpairedStrings(part: String, count: Int)
     case notOnePair(part: String, count: Int)
     case invalidState(SceneStateError)
+
+    /// The one wording of each, which `ToolingError` uses too.
+    package var description: String {
+        switch self {
+        case .invalidUTF8(let offset):
+            WireFormatError.invalidUTF8(byteOffset: offset).description
+        case let .unreadable(codingPath, description):
+            codingPath.isEmpty ? "the document is not valid: \(description)" : "the document is not valid at \(codingPath): \(description)"
+        case let .unknownFormat(found, known):
+            "the scene JSON's format is '\(found)'; this NavState reads '\(known)'"
+        case let .splitColumnCount(at, columns):
+            "the split view at \(at) has \(columns) columns; a split view has 2 or 3"
+        case let .unknownSplitVisibility(at, found):
+            "the split view at \(at) has visibility '\(found)'; it is one of automatic, all, doubleColumn, detailOnly"
+        case let .unpairedStrings(part, count):
+            "\(part) has \(count) strings; it must hold [tag, payload] pairs"
+        case let .notOnePair(part, count):
+            "\(part) must be one [tag, payload] pair, but has \(count) strings"
+        case .invalidState(let error):
+            "the scene state is not valid: \(error)"
+        }
+    }
 }
 
 extension DecodingError {
