@@ -79,6 +79,22 @@ let package = Package(
             // It reads a store's file sizes (`attributesOfItem`).
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
+        // The core under every face, platform-neutral and without
+        // Observation: a window's scene, its restore, confirmation, saves,
+        // background work and queued links.
+        .target(
+            name: "NavStateScenes",
+            dependencies: [
+                "NavState",
+                "NavStateModel",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The iOS 16 face: the app's own state bound to a scene.
+        .target(
+            name: "NavStateUI",
+            dependencies: ["NavState", "NavStateModel", "NavStateScenes"]
+        ),
         // The navigator joins the store to Observation; nothing below it
         // imports Observation.
         .target(
@@ -86,12 +102,9 @@ let package = Package(
             dependencies: [
                 "NavState",
                 "NavStateModel",
+                "NavStateScenes",
                 .product(name: "Logging", package: "swift-log"),
             ]
-        ),
-        .target(
-            name: "NavStateUI",
-            dependencies: ["NavState", "NavStateNavigator"]
         ),
         // Its reconciliation (StackChange) is platform-neutral and tested
         // on Linux; the coordinators are UIKit only.
@@ -185,9 +198,17 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "NavStateScenesTests",
+            dependencies: [
+                "NavStateScenes", "NavState", "NavStateModel", "NavStateTooling",
+                "NavStateTestSupport", "NavStoreTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
             name: "NavStateNavigatorTests",
             dependencies: [
-                "NavStateNavigator", "NavState", "NavStateModel", "NavStateTooling",
+                "NavStateNavigator", "NavStateScenes", "NavState", "NavStateModel", "NavStateTooling",
                 "NavStateTestSupport", "NavStoreTestSupport",
                 // A second connection holds a lock the navigator's save waits for.
                 "NavStateSQLite",

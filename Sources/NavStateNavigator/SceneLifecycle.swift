@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 public import NavState
+public import NavStateScenes
 
 /// Every decision about one scene's navigation that depends on what the UI
 /// framework reports: when to restore, when the restored screens count as
@@ -194,7 +195,13 @@ public final class SceneLifecycle {
         let windows = windows
         let store = navigator.store
         guard phase == .background else {
-            windows?.sceneWillEnterForeground(navigator.scene)
+            if let windows {
+                windows.sceneWillEnterForeground(navigator.scene)
+            } else if store.isSuspended {
+                // An expiry suspended it; without windows nothing else
+                // would resume it.
+                store.resume()
+            }
             // Leaving `active` saves what the scene shows; coming back
             // saves what was refused while the store was suspended.
             Task { try? await navigator.flush() }

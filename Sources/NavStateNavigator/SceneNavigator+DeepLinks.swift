@@ -93,7 +93,7 @@ extension SceneNavigator {
             linkRunning = true
             return
         }
-        await withCheckedContinuation { linksWaiting.append($0) }
+        await withCheckedContinuation { linksWaiting.append(.link($0)) }
     }
 
     /// Hands the turn to the next waiting link, if the restore has finished.
@@ -103,23 +103,31 @@ extension SceneNavigator {
     }
 
     func handTurnToNextLink() {
-        guard hasRestored, !linkRunning, !linksWaiting.isEmpty else { return }
-        linkRunning = true
-        linksWaiting.removeFirst().resume()
-    }
-
-    /// The restore has finished: the pushes made before it are made, then
-    /// the first waiting link runs.
-    func releaseWaitingLinks() {
-        let pushes = pushesBeforeRestore
-        pushesBeforeRestore = []
-        for (destination, stack) in pushes {
-            do {
-                try push(destination, onto: stack)
-            } catch {
-                store.logger.in(.navigator).error("push made before the restore refused", metadata: ["scene": "\(scene)", "error": "\(error)"])
+        while hasRestored, !linkRunning, !linksWaiting.isEmpty {
+            switch linksWaiting.removeFirst() {
+            case .push(let destination, let stack):
+                do {
+                    try push(destination, onto: stack)
+                } catch {
+                    store.logger.in(.navigator).error("push made before the restore refused", metadata: ["scene": "\(scene)", "error": "\(error)"])
+                }
+            case .link(let turn):
+                linkRunning = true
+                turn.resume()
             }
         }
+    }
+
+    /// The restore has finished: what waited runs, in the order it came.
+    func releaseWaitingLinks() {
         handTurnToNextLink()
     }
+}
+
+/// What waits for the launch restore in the navigator's one line.
+enum WaitingLink {
+    /// A push, made when its turn comes.
+    case push(AnyDestination, onto: StackAddress?)
+    /// A link's turn: resumed when it may run its steps.
+    case link(CheckedContinuation<Void, Never>)
 }

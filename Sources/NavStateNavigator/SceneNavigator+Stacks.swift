@@ -37,7 +37,7 @@ extension SceneNavigator {
         let destination = try erase(value)
         guard hasRestored else {
             linkCameBeforeRestore = true
-            pushesBeforeRestore.append((destination, stack))
+            linksWaiting.append(.push(destination, onto: stack))
             return
         }
         try push(destination, onto: stack)

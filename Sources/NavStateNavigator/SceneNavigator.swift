@@ -90,13 +90,14 @@ public final class SceneNavigator {
     /// waiting for their turn: for the launch restore to finish, then for
     /// the link before them to reach its target. One runs at a time, so
     /// two links never interleave their steps.
-    @ObservationIgnored var linksWaiting: [CheckedContinuation<Void, Never>] = []
+    /// Pushes made before the launch restore finished wait in the same
+    /// line, so each is applied, on top of the restored state (or of the
+    /// empty state, as ``launchLinks`` says), in the order it was made
+    /// among the links.
+    @ObservationIgnored var linksWaiting: [WaitingLink] = []
     /// A link is running its steps.
     @ObservationIgnored var linkRunning = false
     @ObservationIgnored var linkCameBeforeRestore = false
-    /// Pushes made before the launch restore finished, applied on top of
-    /// it (or of the empty state, as ``launchLinks`` says) when it has.
-    @ObservationIgnored var pushesBeforeRestore: [(AnyDestination, StackAddress?)] = []
 
     /// What a deep link that comes before the launch restore has finished
     /// (an app opened by a link, a notification, a Handoff) does to it.

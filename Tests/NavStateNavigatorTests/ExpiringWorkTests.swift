@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tooling) import NavState
 import NavStateNavigator
+import NavStateScenes
 import NavStateTooling
 @testable import NavStateTestSupport
 @testable import NavStoreTestSupport

@@ -64,6 +64,33 @@ struct LaunchLinkTests {
         #expect(Array(navigator.path).compactMap { $0.as(Route.self) } == [.saved(1), .saved(2), .linked(1), .linked(2)])
     }
 
+    /// Defect (issue 41): a push made before the restore overtook a link
+    /// sent before it (`[…, 22, 21]`).
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aPushBeforeTheRestoreWaitsBehindALinkSentBeforeIt() async throws {
+        let store = try await savedStore()
+        let navigator = try launch(store)
+        let link = Task { try await navigator.send(to: .root, Route.linked(21)) }
+        await Task.yield()
+        try navigator.push(Route.linked(22))
+        try await navigator.restore()
+        try await link.value
+        #expect(Array(navigator.path).compactMap { $0.as(Route.self) } == [.saved(1), .saved(2), .linked(21), .linked(22)])
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func linksAndPushesBeforeTheRestoreKeepTheirOrder() async throws {
+        let store = try await savedStore()
+        let navigator = try launch(store)
+        try navigator.push(Route.linked(1))
+        let link = Task { try await navigator.send(to: .root, Route.linked(2)) }
+        await Task.yield()
+        try navigator.push(Route.linked(3))
+        try await navigator.restore()
+        try await link.value
+        #expect(Array(navigator.path).compactMap { $0.as(Route.self) } == [.saved(1), .saved(2), .linked(1), .linked(2), .linked(3)])
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func anAppOpenedByALinkCanStartFromTheLinkInstead() async throws {
         let store = try await savedStore()

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tooling) import NavState
 import NavStateNavigator
+import NavStateScenes
 import NavStateSQLite
 import NavStateTooling
 @testable import NavStateTestSupport
@@ -305,6 +306,27 @@ struct SceneLifecycleTests {
         lifecycle.phaseChanged(to: .active)
         #expect(!store.isSuspended)
         await eventually("the refused state is saved") { navigator.lastSaveError == nil && navigator.savesCompleted > 0 }
+        #expect(try await store.load(scene: "main")?.state.contentStack.count == 3)
+    }
+
+    /// Defect (issue 41): with no `WindowScenes` (what `restoresNavigation`
+    /// gives by default) an expiry suspended the store for good, and every
+    /// later save failed with `suspended`.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func withoutWindowsTheForegroundResumesAStoreAnExpirySuspended() async throws {
+        let store = try await savedStore()
+        let lifecycle = SceneLifecycle(navigator: try navigator(store), timing: timing, sleep: HandClock().sleep)
+        let navigator = lifecycle.navigator
+        await lifecycle.viewAppeared()
+        lifecycle.contentAppeared()
+        let job = try #require(lifecycle.phaseChanged(to: .background))
+        job.expire()
+        #expect(store.isSuspended)
+        lifecycle.phaseChanged(to: .active)
+        #expect(!store.isSuspended)
+        try await navigator.confirm()
+        try navigator.push(Screen.item(9))
+        try await navigator.flush()
         #expect(try await store.load(scene: "main")?.state.contentStack.count == 3)
     }
 

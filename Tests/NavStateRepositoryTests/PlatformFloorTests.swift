@@ -83,7 +83,8 @@ struct PlatformFloorTests {
 
     @Test func noSwiftSourceUsesAnAPINewerThanTheFloors() throws {
         let files = Self.files(under: ["Sources", "Tests", "Benchmarks/Sources"], extension: "swift")
-            .filter { $0.lastPathComponent != "PlatformFloorTests.swift" }
+            // These two name the APIs they look for.
+            .filter { !["PlatformFloorTests.swift", "ObservationFreeTests.swift"].contains($0.lastPathComponent) }
         #expect(files.count > 50)
         var found: [String] = []
         for file in files {

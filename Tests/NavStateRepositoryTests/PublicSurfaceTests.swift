@@ -14,9 +14,14 @@ import Testing
 struct PublicSurfaceTests {
     /// The most public types an app sees with `import NavState`.
     static let appFacingCeiling = 40
+    /// The most public types a SwiftUI app sees with `import NavStateUI`,
+    /// all it writes: NavStateUI's own and what it re-exports, nested
+    /// types included.
+    static let swiftUIFacingCeiling = 35
     static let ceilings: [(modules: [String], most: Int)] = [
         (["NavStateNavigator"], 14),
         (["NavStateUI"], 2),
+        (["NavStateScenes"], 3),
         (["NavStateUIKit"], 5),
         (["NavStateTooling"], 8),
     ]
@@ -59,9 +64,33 @@ struct PublicSurfaceTests {
 
     /// The model types NavState re-exports, by name.
     static func reexported() throws -> Set<String> {
-        let exports = try String(contentsOf: sources.appendingPathComponent("NavState/Exports.swift"), encoding: .utf8)
-        let line = #/@_exported\s+public\s+import\s+\w+\s+NavStateModel\.(\w+)/#
-        return Set(exports.matches(of: line).map { String($0.1) })
+        Set(try reexports(by: "NavState").filter { $0.module == "NavStateModel" }.map(\.name))
+    }
+
+    /// The types `module`'s Exports.swift re-exports one by one, with the
+    /// module each comes from.
+    static func reexports(by module: String) throws -> [(module: String, name: String)] {
+        let exports = try String(contentsOf: sources.appendingPathComponent("\(module)/Exports.swift"), encoding: .utf8)
+        let line = #/@_exported\s+public\s+import\s+\w+\s+(\w+)\.(\w+)/#
+        return exports.matches(of: line).map { (String($0.1), String($0.2)) }
+    }
+
+    /// What `import NavStateUI` brings: its own types, and the types it
+    /// re-exports with the types nested in them.
+    static func swiftUIFacingTypes() throws -> [String] {
+        var names = try publicTypes(in: "NavStateUI")
+        for (module, name) in try reexports(by: "NavStateUI") {
+            names += try declarations(in: module).filter { ($0.parent ?? $0.name) == name }.map(\.name)
+        }
+        return names.sorted()
+    }
+
+    @Test func aSwiftUIAppSeesAtMostItsCeilingOfTypes() throws {
+        let types = try Self.swiftUIFacingTypes()
+        #expect(types.count <= Self.swiftUIFacingCeiling, "import NavStateUI: \(types.count) public types: \(types)")
+        #expect(types.contains("DestinationRegistry") && types.contains("NavigationPart") && types.contains("RestoreOptions"),
+                "the counter sees the face and what it re-exports")
+        #expect(!types.contains("NavStore") && !types.contains("SceneNavigator"), "\(types)")
     }
 
     /// What `import NavState` brings: the store's types, and the re-exported

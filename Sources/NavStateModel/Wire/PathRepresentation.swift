@@ -34,7 +34,11 @@ public enum PathRepresentation {
     /// - Throws: ``WireFormatError`` when the document is not a flat array
     ///   of an even number of strings.
     package static func lastPushed(_ count: Int, in data: some Collection<UInt8>) throws(WireFormatError) -> (entries: [NavEntry], total: Int) {
-        let (strings, stringCount) = try JSONStringArrayReader.leadingStrings(max(0, count) * 2, in: Array(data))
+        // A count no document can hold (one from a hostile caller) keeps
+        // every string rather than overflow: the total then says it is
+        // more than the document has.
+        let (doubled, overflow) = max(0, count).multipliedReportingOverflow(by: 2)
+        let (strings, stringCount) = try JSONStringArrayReader.leadingStrings(overflow ? Int.max : doubled, in: Array(data))
         guard stringCount.isMultiple(of: 2), let leading = entries(fromStrings: strings) else {
             throw .oddItemCount(stringCount)
         }

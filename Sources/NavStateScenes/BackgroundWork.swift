@@ -1,19 +1,19 @@
 import Foundation
 
 /// The decisions around `ProcessInfo.performExpiringActivity(withReason:using:)`,
-/// which `NavStateUI` runs a scene's last save and the store's suspension
+/// which the SwiftUI glue runs a scene's last save and the store's suspension
 /// in when the scene goes to the background. Apple: the system calls the
 /// block with `expired` false when it grants the process time, and again,
 /// on another thread, with `expired` true when the time is up; when it
 /// cannot grant any, it calls the block once, with `expired` true.
-/// `NavStateUI` forwards each call here and does what it is told; the
+/// The glue forwards each call here and does what it is told; the
 /// decisions are tested on Linux in every order the calls can come.
 ///
 /// `@unchecked Sendable`: the calls come on the system's threads, and the
 /// one value inside is only touched under the lock.
-public final class ExpiringWork: @unchecked Sendable {
+package final class ExpiringWork: @unchecked Sendable {
     /// What to do with one call of the block.
-    public enum Step: Sendable, Hashable {
+    package enum Step: Sendable, Hashable {
         /// Run the work (the last save, then the suspension) and return
         /// from the block when it has ended. Also when the first call says
         /// the time is already up: the process is still running the block,
@@ -34,10 +34,10 @@ public final class ExpiringWork: @unchecked Sendable {
     private let lock = NSLock()
     private var stage = Stage.notStarted
 
-    public init() {}
+    package init() {}
 
     /// What to do with a call of the block that says `expired`.
-    public func callback(expired: Bool) -> Step {
+    package func callback(expired: Bool) -> Step {
         lock.lock()
         defer { lock.unlock() }
         switch stage {
@@ -53,7 +53,7 @@ public final class ExpiringWork: @unchecked Sendable {
     }
 
     /// The work has ended: a later call has nothing to stop.
-    public func workEnded() {
+    package func workEnded() {
         lock.lock()
         defer { lock.unlock() }
         stage = .ended
@@ -61,10 +61,10 @@ public final class ExpiringWork: @unchecked Sendable {
 }
 
 /// The work a scene that went to the background needs done before the app
-/// is suspended, as ``SceneLifecycle`` or ``NavigationPathSaver`` decides
-/// it. `NavStateUI` runs ``run`` inside a background-task assertion and
-/// calls ``expire`` when the system says the time is up (``ExpiringWork``
-/// says when).
+/// is suspended, as a scene's lifecycle decides it. The SwiftUI glue runs
+/// ``run`` inside a background-task assertion and calls ``expire`` when the
+/// system says the time is up; a UIKit scene delegate does the same with
+/// `UIApplication.beginBackgroundTask(withName:expirationHandler:)`.
 public struct BackgroundJob: Sendable {
     /// Confirms the launch if its screens were shown, saves, and suspends
     /// the store when the app may be suspended.
@@ -73,6 +73,7 @@ public struct BackgroundJob: Sendable {
     /// lock; may be called from any thread.
     public let expire: @Sendable () -> Void
 
+    /// A job of `run`, whose work `expire` cuts short.
     public init(run: @escaping @MainActor @Sendable () async -> Void, expire: @escaping @Sendable () -> Void) {
         self.run = run
         self.expire = expire
@@ -80,7 +81,12 @@ public struct BackgroundJob: Sendable {
 }
 
 /// A window's (scene's) phase, as SwiftUI's `ScenePhase` or UIKit's scene
-/// delegate reports it, for ``SceneLifecycle`` and ``NavigationPathSaver``.
+/// delegate reports it.
 public enum WindowPhase: Sendable, Hashable {
-    case active, inactive, background
+    /// In the foreground and receiving events.
+    case active
+    /// In the foreground, not receiving events (an alert, the app switcher).
+    case inactive
+    /// Not visible: the app may be suspended soon.
+    case background
 }

@@ -1,11 +1,10 @@
 // Sheets and covers from the navigator's presentations.
 // SwiftUI only: compiles to nothing where there is none (Linux). The
-// decisions are NavStateNavigator's, tested there; each Apple API used is
+// decisions are the navigator's, tested on Linux; each Apple API used is
 // listed in docs/integration.md ("The Apple APIs the glue uses").
 #if canImport(SwiftUI)
 import Foundation
 public import NavState
-public import NavStateNavigator
 public import SwiftUI
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)

@@ -21,8 +21,9 @@ import NavStateModel
 /// - ``forgetAbandoned()`` deletes the scenes this type named that no open
 ///   window shows and that were last saved longer ago than ``forgetAfter``.
 ///
-/// One object per store, made once with it; `NavStateUI`'s
-/// `SceneNavigatorHost` uses it. Platform-neutral, so tested on Linux.
+/// One object per store, made once with it (``shared(path:configuration:)``);
+/// `NavStateUI`'s `restoresNavigation` and `NavStateNavigator`'s
+/// `SceneNavigatorHost` use it. Platform-neutral, so tested on Linux.
 ///
 /// ```swift
 /// let windows = WindowScenes(store: store)
@@ -30,7 +31,6 @@ import NavStateModel
 /// // … the window closes:
 /// windows.release(name)
 /// ```
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 public final class WindowScenes {
     /// The store the scenes are saved in.
@@ -121,6 +121,7 @@ public final class WindowScenes {
     public func release(_ scene: String) {
         claimed.remove(scene)
         inBackground.remove(scene)
+        backgroundFlag.set(inBackground.isSuperset(of: claimed))
     }
 
     // MARK: Suspension
@@ -136,12 +137,13 @@ public final class WindowScenes {
     public func sceneDidEnterBackground(_ scene: String) {
         guard claimed.contains(scene) else { return }
         inBackground.insert(scene)
+        backgroundFlag.set(inBackground.isSuperset(of: claimed))
     }
 
     /// Suspends the store (``/NavState/NavStore/suspend()``) if no claimed
     /// window is in the foreground now: the app is about to be suspended,
     /// and must hold no SQLite lock then. Call it after the last save of a
-    /// window that went to the background (``SceneNavigator/flush()``).
+    /// window that went to the background.
     ///
     /// - Returns: Whether the store is now suspended.
     @discardableResult
@@ -158,6 +160,7 @@ public final class WindowScenes {
     /// meanwhile are retried by the navigator's next change or flush.
     public func sceneWillEnterForeground(_ scene: String) {
         inBackground.remove(scene)
+        backgroundFlag.set(inBackground.isSuperset(of: claimed))
         if store.isSuspended { store.resume() }
     }
 
@@ -189,6 +192,61 @@ public final class WindowScenes {
 
     private func take(_ scene: String) -> String {
         claimed.insert(scene)
+        backgroundFlag.set(inBackground.isSuperset(of: claimed))
         return scene
     }
+
+    /// Whether no claimed window is in the foreground, readable from any
+    /// thread: a background task's expiry comes on the system's.
+    package let backgroundFlag = BackgroundFlag()
+}
+
+/// Whether every window is in the background, as ``WindowScenes`` last
+/// recorded it, for a background task's expiry handler, which runs on a
+/// thread of the system's. `@unchecked Sendable`: the one value is only
+/// touched under the lock.
+package final class BackgroundFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = true
+
+    package var everyWindowIsInBackground: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    func set(_ newValue: Bool) {
+        lock.lock()
+        value = newValue
+        lock.unlock()
+    }
+}
+
+extension WindowScenes {
+    /// The process's window scenes over the store at `path` (the app's
+    /// default store when `nil`), through ``shared(path:configuration:)``;
+    /// when that store cannot be opened (a read-only folder, a full disk),
+    /// one in memory, made once, so a window is never blank: its
+    /// navigation is then not saved, and the log says why.
+    package static func sharedOrInMemory(path: String?) async -> Result<WindowScenes, NavStoreError> {
+        do throws(NavStoreError) {
+            let location: String
+            if let path { location = path } else { location = try NavStore.defaultURL().path }
+            return .success(try await shared(path: location))
+        } catch {
+            if let inMemory { return .success(inMemory) }
+            do throws(NavStoreError) {
+                let windows = WindowScenes(store: try NavStore.inMemory())
+                windows.store.logger.in(.navigator).error(
+                    "navigation store could not be opened; this launch's navigation is not saved",
+                    metadata: ["error": "\(error)"])
+                inMemory = windows
+                return .success(windows)
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    private static var inMemory: WindowScenes?
 }

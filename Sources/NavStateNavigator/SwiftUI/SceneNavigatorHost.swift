@@ -1,11 +1,11 @@
 // One navigator per window, and the window's URLs.
 // SwiftUI only: compiles to nothing where there is none (Linux). The
-// decisions are NavStateNavigator's, tested there; each Apple API used is
+// decisions are the navigator's, tested on Linux; each Apple API used is
 // listed in docs/integration.md ("The Apple APIs the glue uses").
 #if canImport(SwiftUI)
 import Foundation
 public import NavState
-public import NavStateNavigator
+public import NavStateScenes
 public import SwiftUI
 
 /// Gives each window (scene session) its own navigator, whose scene name

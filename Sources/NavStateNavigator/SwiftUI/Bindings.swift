@@ -1,11 +1,11 @@
 // Bindings of stacks, tabs and split views to the navigator, and the NavStateLink button.
 // SwiftUI only: compiles to nothing where there is none (Linux). The
-// decisions are NavStateNavigator's, tested there; each Apple API used is
+// decisions are the navigator's, tested on Linux; each Apple API used is
 // listed in docs/integration.md ("The Apple APIs the glue uses").
 #if canImport(SwiftUI)
 import Foundation
 public import NavState
-public import NavStateNavigator
+import NavStateScenes
 public import SwiftUI
 
 /// Bindings for the containers of a tree: a `TabView`'s selection, each
@@ -18,7 +18,7 @@ extension SceneNavigator {
     ///
     /// ```swift
     /// TabView(selection: navigator.tabSelection()) {
-    ///     NavigationStack(path: navigator.pathBinding(at: .tab("home"))) { HomeView() }
+    ///     NavigationStack(path: navigator.navigationPath(at: .tab("home"))) { HomeView() }
     ///         .tag("home")
     /// }
     /// ```
@@ -26,12 +26,6 @@ extension SceneNavigator {
         Binding(
             get: { self.selectedTab(of: tabBar) ?? "" },
             set: { self.selectIfPossible(tab: $0, in: tabBar) })
-    }
-
-    /// The stack at `stack`, for that tab's or column's
-    /// `NavigationStack(path:)`.
-    public func pathBinding(at stack: StackAddress) -> Binding<NavPath> {
-        Binding(get: { self.path(at: stack) }, set: { self.setPath($0, at: stack) })
     }
 
     /// The stack at `stack` as a SwiftUI `NavigationPath` of the app's own
@@ -99,20 +93,7 @@ extension NavigationPath {
     /// `Codable` value it is, so the path's `codable` exists), for
     /// `navigationDestination(for: Route.self)` to show.
     public init(values destinations: some Sequence<AnyDestination>) {
-        self.init()
-        for destination in destinations {
-            if let value = destination.base as? any Codable & Hashable { append(value) }
-        }
-    }
-
-    /// Whether the shorter of `self` and `other` is the start of the
-    /// longer: a push or a pop, not a replacement. `NavigationPath` shows
-    /// no elements, but is `Equatable`.
-    func sharesPrefix(with other: NavigationPath) -> Bool {
-        var longer = count >= other.count ? self : other
-        let shorter = count >= other.count ? other : self
-        longer.removeLast(longer.count - shorter.count)
-        return longer == shorter
+        self.init(destinations: destinations)
     }
 }
 

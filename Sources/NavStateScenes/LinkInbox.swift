@@ -2,11 +2,9 @@
 /// before there is anything to hand them to, kept in order until there is.
 ///
 /// At a cold launch SwiftUI can deliver `onOpenURL` before a window's
-/// navigator exists (`NavStateUI`'s `SceneNavigatorHost` makes it only once
-/// the window has claimed its scene). The host receives every link here;
-/// once the navigator is made, the links that waited are handed over first,
-/// in the order they came, and later ones at once. The navigator then
-/// applies them as its ``SceneNavigator/launchLinks`` says.
+/// state is restored. The glue receives every link here; once the restore
+/// has ended, the links that waited are handed over first, in the order
+/// they came, and later ones at once.
 ///
 /// ```swift
 /// let inbox = LinkInbox<URL>()
@@ -14,18 +12,18 @@
 /// inbox.deliver { url in Task { await open(url) } }   // the url, now
 /// ```
 @MainActor
-public final class LinkInbox<Link> {
+package final class LinkInbox<Link> {
     private var waiting: [Link] = []
     private var handler: (@MainActor (Link) -> Void)?
 
-    public init() {}
+    package init() {}
 
     /// The links received and not handed over yet, first come first.
-    public var pending: [Link] { waiting }
+    package var pending: [Link] { waiting }
 
     /// Hands `link` over now if there is a handler, or keeps it until
     /// ``deliver(to:)``.
-    public func receive(_ link: Link) {
+    package func receive(_ link: Link) {
         if let handler {
             handler(link)
         } else {
@@ -35,7 +33,7 @@ public final class LinkInbox<Link> {
 
     /// From now on hands every link to `handler`, starting with those that
     /// waited, in the order they came. A second call replaces the handler.
-    public func deliver(to handler: @escaping @MainActor (Link) -> Void) {
+    package func deliver(to handler: @escaping @MainActor (Link) -> Void) {
         self.handler = handler
         let ready = waiting
         waiting = []

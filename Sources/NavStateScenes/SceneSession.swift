@@ -1,0 +1,411 @@
+package import Foundation
+import Logging
+@_spi(Tooling) package import NavState
+package import NavStateModel
+
+/// Every decision about one window's navigation state that depends on what
+/// the UI framework reports, for a face that binds the app's own state
+/// (`NavStateUI`'s `restoresNavigation`): which scene the window shows,
+/// the restore, what a change the app made during the restore does, when
+/// the launch is confirmed, when to save, what the background does, and
+/// when queued links run. Platform-neutral, so every rule is tested on
+/// Linux in the orders a device delivers the events.
+///
+/// The rules:
+///
+/// - **One scene per window**: ``start(remembered:)`` claims the window's
+///   scene from the process's ``WindowScenes`` (the name the window kept in
+///   its per-scene storage, else the first window's stable name, else a
+///   saved scene no window shows, else a new one).
+/// - **Restore** once, through the registry and the crash-loop guard.
+/// - **A change the app made during the restore** (a link at a cold
+///   launch) is never lost: ``merge(_:initial:now:)`` decides.
+/// - **Links queued** with ``afterRestore(_:)`` run once the restored state
+///   is in place, in the order they came, on top of it.
+/// - **Confirmation**: ``Timing/settle`` after the restored content
+///   appeared (plus ``Timing/transition`` when a presented item came back,
+///   which appears in a sheet after the content), or when the scene goes
+///   to the background after the content appeared. Nothing is saved before
+///   (a crash in the restored screens counts as a failed launch, and the
+///   revision that caused it stays the newest).
+/// - **Saving**: every change after the confirmation, one save in flight,
+///   changes made meanwhile coalesced into the next.
+/// - **Background**: the job confirms, saves, forgets abandoned windows'
+///   scenes and, when every window is in the background and the platform
+///   suspends apps, suspends the store; its expiry suspends the store at
+///   once only when every window is in the background. The foreground
+///   resumes the store and saves what waited.
+@MainActor
+package final class SceneSession {
+    /// The times the rules wait.
+    package struct Timing: Sendable, Hashable {
+        package var transition: Duration
+        package var settle: Duration
+
+        package init(transition: Duration = .milliseconds(650), settle: Duration = .seconds(1)) {
+            self.transition = transition
+            self.settle = settle
+        }
+    }
+
+    /// What a change the app made to its state during the restore does.
+    package enum LaunchChanges: Sendable, Hashable {
+        /// Applied on top of the restored state: a stack the app pushed
+        /// onto gets the pushes on top of the restored stack; a stack it
+        /// replaced and a selection it changed keep the app's value, and so
+        /// does every part after a selection the app changed.
+        case applyOnRestoredState
+        /// Any change the app made keeps the app's whole state; nothing of
+        /// the restore is applied.
+        case replaceRestoredState
+    }
+
+    package let layout: SceneLayout
+    package let registry: DestinationRegistry
+    package let options: RestoreOptions
+    package let launchChanges: LaunchChanges
+    package let timing: Timing
+    package let suspendsStore: Bool
+
+    /// The process's windows, once ``start(remembered:)`` has them.
+    package private(set) var windows: WindowScenes?
+    /// The window's scene, once claimed.
+    package private(set) var scene: String?
+    /// Each part's state as saved or to be saved.
+    package private(set) var current: [SceneLayout.Value]
+    /// What the launch restore did; `nil` until it ran, or when the store
+    /// could not be opened.
+    package private(set) var restoreReport: RestoreReport?
+    /// The parts the restore left as the app had them.
+    package private(set) var heldBack: [String] = []
+    /// The last error of an open, a save or a confirmation; `nil` once a
+    /// save succeeds again.
+    package private(set) var lastError: NavStoreError?
+    /// Whether the restored state is in place.
+    package private(set) var hasRestored = false
+
+    private let openWindows: @MainActor () async -> Result<WindowScenes, NavStoreError>
+    private let sleep: @Sendable (Duration) async -> Void
+    private var logger: NavLog?
+    private var started = false
+    private var contentIsUp = false
+    private var presentedCameBack = false
+    /// The restore the crash-loop guard waits to hear about.
+    private var awaitingConfirmation: RestoreReport?
+    private var settleTask: Task<Void, Never>?
+    private var isDirty = false
+    private var saveTask: Task<Void, Never>?
+    private var queuedLinks: [@MainActor () -> Void] = []
+
+    /// A session over the windows `openWindows` gives (the process's, made
+    /// once per store), restoring and saving the parts of `layout`.
+    package init(
+        layout: SceneLayout, registry: DestinationRegistry, options: RestoreOptions = RestoreOptions(),
+        launchChanges: LaunchChanges = .applyOnRestoredState, timing: Timing = Timing(),
+        suspendsStore: Bool = SceneSession.appsAreSuspended,
+        openWindows: @escaping @MainActor () async -> Result<WindowScenes, NavStoreError>,
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    ) {
+        self.layout = layout
+        self.registry = registry
+        self.options = options
+        self.launchChanges = launchChanges
+        self.timing = timing
+        self.suspendsStore = suspendsStore
+        self.openWindows = openWindows
+        self.sleep = sleep
+        self.current = layout.parts.map { $0.kind == .stack ? .stack([]) : .one(nil) }
+    }
+
+    /// False on macOS, which does not suspend apps; true elsewhere.
+    package nonisolated static var appsAreSuspended: Bool {
+        #if os(macOS)
+        false
+        #else
+        true
+        #endif
+    }
+
+    /// Whether the launch was confirmed, or had nothing to confirm.
+    package var isSettled: Bool { hasRestored && awaitingConfirmation == nil }
+
+    // MARK: Restoring
+
+    /// Claims the window's scene and restores it, once.
+    ///
+    /// - Parameters:
+    ///   - remembered: The scene name the window kept in its per-scene
+    ///     storage, `""` when it kept none.
+    ///   - accepts: Whether part `index` can show a restored value (its
+    ///     type is the binding's); a selection it refuses is a selection
+    ///     that did not come back.
+    /// - Returns: The scene's name, to keep in that storage, and each
+    ///   part's restored state (`nil` where the part keeps the app's own);
+    ///   `nil` when the session was started before.
+    package func start(
+        remembered: String, accepts: (Int, AnyDestination) -> Bool = { _, _ in true }
+    ) async -> (scene: String?, restored: SceneLayout.Restored)? {
+        guard !started else { return nil }
+        started = true
+        let none = SceneLayout.Restored(values: layout.parts.map { _ in nil }, heldBack: [])
+        let windows: WindowScenes
+        switch await openWindows() {
+        case .success(let opened): windows = opened
+        case .failure(let error):
+            lastError = error
+            return (nil, none)
+        }
+        self.windows = windows
+        logger = windows.store.logger.in(.navigator)
+        let scene = await windows.claim(remembered: remembered)
+        self.scene = scene
+        do {
+            let restored = try await windows.store.restore(scene: scene, registry: registry, options: options)
+            restoreReport = restored.report
+            // Nothing saved: the app's own state is the first state.
+            guard restored.report.revision != nil else { return (scene, none) }
+            awaitingConfirmation = restored.report
+            let values = layout.values(in: restored.state, dropped: restored.report.dropped, fits: accepts)
+            if !values.heldBack.isEmpty {
+                logger?.notice(
+                    "parts restored only with their selection were left as the app had them",
+                    metadata: ["scene": "\(scene)", "parts": "\(values.heldBack)"])
+            }
+            return (scene, values)
+        } catch {
+            lastError = error
+            logger?.error("navigation restore failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
+            return (scene, none)
+        }
+    }
+
+    /// What each part shows once the restore ends, given the app's state
+    /// when the restore started (`initial`) and now (`now`): the restored
+    /// state where the app changed nothing, the app's changes as
+    /// ``launchChanges`` says otherwise. `nil` in `now` is a part whose
+    /// value cannot be saved (a type not registered): the app's value
+    /// stays. Marks the restore as in place, and the parts the app changed
+    /// to be saved.
+    ///
+    /// - Returns: For each part, the state to give the app, or `nil` to
+    ///   leave the app's as it is.
+    package func merge(
+        _ restored: SceneLayout.Restored, initial: [SceneLayout.Value?], now: [SceneLayout.Value?]
+    ) -> [SceneLayout.Value?] {
+        let count = layout.parts.count
+        func at<T>(_ values: [T?], _ index: Int) -> T? { index < values.count ? values[index] : nil }
+        let changed = (0..<count).map { at(now, $0) != at(initial, $0) }
+        var result: [SceneLayout.Value?] = []
+        var appWins = launchChanges == .replaceRestoredState && changed.contains(true)
+        for index in 0..<count {
+            let part = layout.parts[index]
+            let restoredValue = at(restored.values, index)
+            if appWins || changed[index] {
+                result.append(nil)
+                if !appWins, part.kind == .selection, at(now, index) != restoredValue {
+                    // The restored parts after it belonged to another selection.
+                    appWins = true
+                }
+                if case .stack(let pushed)? = at(now, index), case .stack(let before)? = at(initial, index),
+                   !appWins, pushed.starts(with: before), case .stack(let saved)? = restoredValue {
+                    result[index] = .stack(saved + pushed.dropFirst(before.count))
+                }
+                continue
+            }
+            result.append(restoredValue)
+        }
+        // What the app shows from now on, as it will be saved.
+        for index in 0..<count {
+            if let value = result[index] ?? at(now, index) { current[index] = value }
+        }
+        hasRestored = true
+        presentedCameBack = zip(layout.parts, result).contains { part, value in
+            guard part.kind == .presented, case .one(_?)? = value else { return false }
+            return true
+        }
+        if changed.contains(true) {
+            isDirty = true
+            logger?.notice("the app changed its navigation during the restore", metadata: ["scene": "\(scene ?? "")"])
+        }
+        let links = queuedLinks
+        queuedLinks = []
+        for link in links { link() }
+        advance()
+        return result
+    }
+
+    /// Runs `link` once the restored state is in place: now if it is, or
+    /// after the restore, in the order links came.
+    package func afterRestore(_ link: @escaping @MainActor () -> Void) {
+        if hasRestored {
+            link()
+        } else {
+            queuedLinks.append(link)
+        }
+    }
+
+    // MARK: Events
+
+    /// The restored content appeared: the launch is confirmed
+    /// ``Timing/settle`` later.
+    package func contentAppeared() {
+        contentIsUp = true
+        advance()
+    }
+
+    /// Part `index` changed to `value`: saved once the launch is confirmed.
+    package func partChanged(_ index: Int, to value: SceneLayout.Value) {
+        guard hasRestored, index >= 0, index < current.count, current[index] != value else { return }
+        current[index] = value
+        isDirty = true
+        startSaving()
+    }
+
+    /// The `NavigationPath` of stack part `index` changed (see
+    /// ``NavigationPathChange``): only the values appended are read.
+    ///
+    /// - Returns: Whether the change will be saved; a path holding a value
+    ///   that cannot be saved is logged and the last savable stack stays.
+    @discardableResult
+    package func pathChanged(_ index: Int, count: Int, keepsEntries: Bool, codableJSON: () -> Data?) -> Bool {
+        guard index >= 0, index < current.count, case .stack(let entries) = current[index] else { return false }
+        let change = NavigationPathChange.reading(
+            count: count, keepsEntries: keepsEntries, over: entries.count, codableJSON: codableJSON, registry: registry)
+        let next: [AnyDestination]
+        switch change {
+        case .failure(let refusal):
+            logger?.error(
+                "navigation path change not saved",
+                metadata: ["scene": "\(scene ?? "")", "part": "\(layout.parts[index].name)", "problem": "\(refusal.problem)"])
+            return false
+        case .success(.keep(let kept)): next = Array(entries.prefix(kept))
+        case .success(.append(let pushed)): next = entries + pushed
+        case .success(.replace(let all)): next = all
+        }
+        partChanged(index, to: .stack(next))
+        return true
+    }
+
+    /// Part `index` holds a value that cannot be saved (its type is not
+    /// registered, or `JSONEncoder` refuses it): the last savable state
+    /// stays saved, and the log says why.
+    package func partCannotBeSaved(_ index: Int) {
+        guard index >= 0, index < layout.parts.count else { return }
+        logger?.error(
+            "navigation change not saved: a value's type is not registered or does not encode",
+            metadata: ["scene": "\(scene ?? "")", "part": "\(layout.parts[index].name)"])
+    }
+
+    /// A type the app listed could not be named in the registry (two types
+    /// of one name, say): its values are not saved, and the log says why.
+    package func typeCannotBeNamed(_ problem: RegistryError) {
+        logger?.error("navigation type not registered", metadata: ["scene": "\(scene ?? "")", "problem": "\(problem)"])
+    }
+
+    /// The window's phase changed.
+    ///
+    /// - Returns: For `.background`, the work to run before the app is
+    ///   suspended; `nil` otherwise.
+    @discardableResult
+    package func phaseChanged(to phase: WindowPhase) -> BackgroundJob? {
+        guard let windows, let scene else { return nil }
+        guard phase == .background else {
+            windows.sceneWillEnterForeground(scene)
+            Task { await self.flush() }
+            return nil
+        }
+        windows.sceneDidEnterBackground(scene)
+        let confirmsNow = hasRestored && contentIsUp && awaitingConfirmation != nil
+        if confirmsNow {
+            settleTask?.cancel()
+            settleTask = nil
+        }
+        let store = windows.store
+        let suspends = suspendsStore
+        let backgroundNow = windows.backgroundFlag
+        return BackgroundJob(
+            run: { [weak self] in
+                if confirmsNow { await self?.confirm() }
+                await self?.flush()
+                _ = try? await windows.forgetAbandoned()
+                if suspends { await windows.suspendIfEveryWindowIsInBackground() }
+            },
+            expire: {
+                // The app is about to be suspended only when no window is
+                // in the foreground; another window's saves go on otherwise.
+                if backgroundNow.everyWindowIsInBackground { store.suspendImmediately() }
+            })
+    }
+
+    /// The window closed: its scene is free for another window, and its
+    /// saved state stays for one to adopt.
+    package func windowClosed() {
+        settleTask?.cancel()
+        settleTask = nil
+        if let scene { windows?.release(scene) }
+    }
+
+    /// Waits until the state as it is now is saved (nothing is saved
+    /// before the launch is confirmed).
+    package func flush() async {
+        if let running = saveTask { await running.value }
+        if isDirty {
+            startSaving()
+            if let running = saveTask { await running.value }
+        }
+    }
+
+    /// The scene state the parts make now, as it is saved.
+    package var state: SceneState<AnyDestination> { layout.state(of: current) }
+
+    // MARK: Rules
+
+    private func advance() {
+        guard hasRestored, contentIsUp, awaitingConfirmation != nil, settleTask == nil else { return }
+        let sleep = sleep
+        let wait = presentedCameBack ? timing.transition + timing.settle : timing.settle
+        settleTask = Task { @MainActor [weak self] in
+            await sleep(wait)
+            guard let self, !Task.isCancelled else { return }
+            await self.confirm()
+        }
+    }
+
+    private func confirm() async {
+        guard let report = awaitingConfirmation, let store = windows?.store else { return }
+        awaitingConfirmation = nil
+        do {
+            try await store.confirmRestore(report)
+        } catch {
+            lastError = error
+            logger?.error("navigation confirm failed", metadata: ["scene": "\(scene ?? "")", "error": "\(error)"])
+        }
+        if isDirty { startSaving() }
+    }
+
+    private func startSaving() {
+        guard saveTask == nil, isSettled, windows != nil, scene != nil else { return }
+        saveTask = Task { @MainActor [weak self] in
+            guard let self else { return }
+            await self.saveWhileDirty()
+            self.saveTask = nil
+        }
+    }
+
+    private func saveWhileDirty() async {
+        guard let store = windows?.store, let scene else { return }
+        while isDirty {
+            isDirty = false
+            do {
+                try await store.save(state, scene: scene)
+                lastError = nil
+            } catch {
+                // Kept; the next change, flush or foreground tries again.
+                isDirty = true
+                lastError = error
+                logger?.error("navigation save failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+// The parts of the app's own state a scene saves: paths, selections,
+// presented items. SwiftUI only: compiles to nothing where there is none
+// (Linux). What a part's value becomes in the file, and back, is
+// NavStateScenes' (SceneLayout, PartReading), tested on Linux.
+#if canImport(SwiftUI)
+import Foundation
+public import NavStateModel
+import NavStateScenes
+public import SwiftUI
+
+/// One piece of the navigation state an app already holds in its own
+/// `@State` (or in a router object), saved and restored with the others of
+/// its window as one scene.
+///
+/// List the parts in the order the screen nests them: a stack after the
+/// selection it shows under. A part comes back only when every selection
+/// listed before it came back, so a path never returns under another
+/// selection than the one it was saved under.
+///
+/// ```swift
+/// NavigationSplitView { Sidebar(selection: $selection) } detail: {
+///     NavigationStack(path: $path) { DetailColumn(selection: $selection) }
+/// }
+/// .restoresNavigation(.selection($selection), .stack($path), types: Panel.self)
+/// ```
+///
+/// A part is named after its kind and place (`path`, `path-2`,
+/// `selection`); pass `name:` to keep a part's saved state when the list
+/// is reordered.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+@MainActor
+public struct NavigationPart {
+    let kind: SceneLayout.Part.Kind
+    let name: String?
+    /// The app's value now, to see which part changed.
+    let raw: @MainActor () -> any Equatable
+    /// The part's state now; `nil` when a value cannot be saved.
+    let read: @MainActor (DestinationRegistry) -> SceneLayout.Value?
+    /// The part's next state after the app's value changed from `old`.
+    let next: @MainActor (_ old: any Equatable, _ current: SceneLayout.Value, DestinationRegistry) -> SceneLayout.Value?
+    /// Shows a restored state.
+    let write: @MainActor (SceneLayout.Value) -> Void
+    /// Whether a restored value is of the binding's type.
+    let accepts: @Sendable (AnyDestination) -> Bool
+    /// A `NavigationPath`, read through the session's path reading.
+    let path: Binding<NavigationPath>?
+
+    /// A `NavigationStack(path:)` bound to a `NavigationPath`: every push,
+    /// pop and swipe is saved, reading only the values pushed.
+    public static func stack(_ path: Binding<NavigationPath>, name: String? = nil) -> NavigationPart {
+        NavigationPart(
+            kind: .stack, name: name,
+            raw: { path.wrappedValue },
+            read: { registry in
+                let now = path.wrappedValue
+                return .stack(ofPathCount: now.count, codableJSON: { now.codableJSON }, in: registry)
+            },
+            next: { _, _, _ in nil },
+            write: { value in
+                guard case .stack(let entries) = value else { return }
+                path.wrappedValue = NavigationPath(destinations: entries)
+            },
+            accepts: { _ in true },
+            path: path)
+    }
+
+    /// A `NavigationStack(path:)` bound to an array of the app's routes.
+    public static func stack<Route: NavDestination>(_ path: Binding<[Route]>, name: String? = nil) -> NavigationPart {
+        NavigationPart(
+            kind: .stack, name: name,
+            raw: { path.wrappedValue },
+            read: { registry in .stack(of: path.wrappedValue, in: registry) },
+            next: { old, current, registry in
+                current.next(from: old as? [Route] ?? [], to: path.wrappedValue, in: registry)
+            },
+            write: { value in
+                if let routes = value.routes(as: Route.self) { path.wrappedValue = routes }
+            },
+            accepts: { $0.base is Route },
+            path: nil)
+    }
+
+    /// A selection: a `TabView`'s, a sidebar `List`'s, a
+    /// `NavigationSplitView` column's. Any `Codable & Hashable` value.
+    public static func selection<Value: NavDestination>(_ value: Binding<Value>, name: String? = nil) -> NavigationPart {
+        one(.selection, value, name: name)
+    }
+
+    /// An optional selection: nothing selected is saved as nothing.
+    public static func selection<Value: NavDestination>(_ value: Binding<Value?>, name: String? = nil) -> NavigationPart {
+        optional(.selection, value, name: name)
+    }
+
+    /// The item a `sheet(item:)` or `fullScreenCover(item:)` is presented
+    /// for: restored with the stacks it was presented over, and the launch
+    /// is confirmed only once it had time to appear.
+    public static func presented<Item: NavDestination>(_ item: Binding<Item?>, name: String? = nil) -> NavigationPart {
+        optional(.presented, item, name: name)
+    }
+
+    private static func one<Value: NavDestination>(
+        _ kind: SceneLayout.Part.Kind, _ value: Binding<Value>, name: String?
+    ) -> NavigationPart {
+        NavigationPart(
+            kind: kind, name: name,
+            raw: { value.wrappedValue },
+            read: { registry in .one(value.wrappedValue, in: registry) },
+            next: { _, _, registry in .one(value.wrappedValue, in: registry) },
+            write: { restored in
+                if case .some(.some(let shown)) = restored.value(as: Value.self) { value.wrappedValue = shown }
+            },
+            accepts: { $0.base is Value },
+            path: nil)
+    }
+
+    private static func optional<Value: NavDestination>(
+        _ kind: SceneLayout.Part.Kind, _ value: Binding<Value?>, name: String?
+    ) -> NavigationPart {
+        NavigationPart(
+            kind: kind, name: name,
+            raw: { value.wrappedValue },
+            read: { registry in .one(value.wrappedValue, in: registry) },
+            next: { _, _, registry in .one(value.wrappedValue, in: registry) },
+            write: { restored in
+                if case .some(let shown) = restored.value(as: Value.self) { value.wrappedValue = shown }
+            },
+            accepts: { $0.base is Value },
+            path: nil)
+    }
+}
+
+/// The parts' values now, compared to see when one changed.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+struct PartValues: Equatable {
+    let values: [any Equatable]
+
+    static func == (lhs: PartValues, rhs: PartValues) -> Bool {
+        lhs.values.count == rhs.values.count && zip(lhs.values, rhs.values).allSatisfy { same($0, $1) }
+    }
+
+    static func same(_ lhs: any Equatable, _ rhs: any Equatable) -> Bool {
+        func equal<T: Equatable>(_ lhs: T, _ rhs: any Equatable) -> Bool { lhs == rhs as? T }
+        return equal(lhs, rhs)
+    }
+}
+#endif
