@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ShopCore", targets: ["ShopCore"]),
         .library(name: "ShopApp", targets: ["ShopApp"]),
         .library(name: "ShopUIKit", targets: ["ShopUIKit"]),
+        .library(name: "Adoption", targets: ["Adoption"]),
     ],
     dependencies: [
         // Named, so the identity does not depend on what the checkout folder is called.
@@ -41,6 +42,13 @@ let package = Package(
                 "ShopCore",
                 .product(name: "NavStateUIKit", package: "NavState"),
             ]
+        ),
+        // What an app adds to adopt NavStateUI, case by case (README.md
+        // quotes each file; AdoptionCostTests counts the lines). Type-checked
+        // for iOS 16.0 by scripts/typecheck-examples.sh.
+        .target(
+            name: "Adoption",
+            dependencies: [.product(name: "NavStateUI", package: "NavState")]
         ),
         .testTarget(name: "ShopCoreTests", dependencies: ["ShopCore"]),
     ],

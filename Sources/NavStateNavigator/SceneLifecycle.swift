@@ -9,9 +9,9 @@ public import NavStateScenes
 /// launch, what to do when the scene leaves and comes back to the
 /// foreground, and when the store may be suspended.
 ///
-/// `NavStateUI` makes one per window and forwards SwiftUI's events to it
+/// The SwiftUI glue makes one per window and forwards SwiftUI's events to it
 /// (`.task`, `onAppear`, `scenePhase`), then carries out what it is given:
-/// the ``BackgroundJob`` of a scene that went to the background, inside a
+/// the `BackgroundJob` of a scene that went to the background, inside a
 /// background-task assertion. It is platform-neutral, so every rule below
 /// is tested on Linux, with the event orders a device delivers.
 ///
@@ -23,7 +23,7 @@ public import NavStateScenes
 ///   below it appeared (SwiftUI's `onAppear` runs before the first frame,
 ///   while the presentation is still animating, and a presentation made
 ///   during a transition is dropped), through ``presentingRestoredLevel``,
-///   which `NavStateUI` makes animation-free.
+///   which the SwiftUI glue makes animation-free.
 /// - **Confirmation** (the crash-loop guard hears that the launch worked):
 ///   once the restored content has appeared, every restored level has
 ///   appeared and ``Timing/transition`` has passed since the deepest one
@@ -34,7 +34,7 @@ public import NavStateScenes
 ///   launch is confirmed then, before the last save, since it did not
 ///   crash; if it goes before, it stays unconfirmed.
 /// - **Background**: the scene's window is recorded as in the background at
-///   once, in the order the phases come; the ``BackgroundJob`` saves the
+///   once, in the order the phases come; the `BackgroundJob` saves the
 ///   scene, forgets abandoned windows' scenes and, when every window is in
 ///   the background and ``suspendsStore`` is true, suspends the store. Its
 ///   expiry suspends the store immediately (``/NavState/NavStore/suspendImmediately()``),
@@ -76,7 +76,7 @@ public final class SceneLifecycle {
     /// Whether the store is suspended once every window is in the
     /// background: true where apps are suspended, false on macOS.
     public let suspendsStore: Bool
-    /// How the next restored level is presented: `NavStateUI` wraps it in a
+    /// How the next restored level is presented: the SwiftUI glue wraps it in a
     /// transaction without animation. Runs the change as it is by default.
     public var presentingRestoredLevel: @MainActor (() -> Void) -> Void = { $0() }
 

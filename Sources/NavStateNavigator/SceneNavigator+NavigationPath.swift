@@ -10,7 +10,7 @@ public import NavStateModel
 ///
 /// `NavigationLink(value:)` appends its value to the `NavigationPath` of
 /// the `NavigationStack` it is in, and `navigationDestination(for:)` shows
-/// it; neither works with a path of ``AnyDestination``. So `NavStateUI`
+/// it; neither works with a path of ``AnyDestination``. So the SwiftUI glue
 /// binds each stack to a `NavigationPath` of the app's own values, built
 /// from the stack's entries, and forwards every change SwiftUI makes to
 /// ``applyNavigationPath(count:keepsEntries:codableJSON:at:)``. A
@@ -37,7 +37,7 @@ extension SceneNavigator {
     ///   - count: The new path's `count`.
     ///   - keepsEntries: Whether the new path starts with the stack's
     ///     entries (a push) or the stack's entries start with the new path
-    ///     (a pop): `NavigationPath` is `Equatable`, so `NavStateUI` compares
+    ///     (a pop): `NavigationPath` is `Equatable`, so the SwiftUI glue compares
     ///     the shorter with the longer cut to its length.
     ///   - codableJSON: The new path's `codable` encoded with `JSONEncoder`,
     ///     or `nil` when it has none; called only when values must be read.

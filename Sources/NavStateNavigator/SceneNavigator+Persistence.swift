@@ -65,7 +65,7 @@ extension SceneNavigator {
 
     /// Tells the navigator that presentation `level` (1 is the first) is on
     /// screen, so the next pending one of a restore can be presented from
-    /// it. `NavStateUI` calls it from each level's `onAppear`; an app that
+    /// it. The SwiftUI glue calls it from each level's `onAppear`; an app that
     /// presents by hand calls it once each level is up. Any other call does
     /// nothing.
     public func presentationDidAppear(_ level: Int) {

@@ -166,7 +166,7 @@ public final class WindowScenes {
 
     /// Deletes the scenes this type named that no open window shows and
     /// whose last save is older than ``forgetAfter``. Call it when every
-    /// window that will come back has claimed its scene (`NavStateUI` calls
+    /// window that will come back has claimed its scene (the SwiftUI faces call
     /// it when a scene goes to the background).
     ///
     /// - Returns: The scenes deleted.

@@ -90,12 +90,20 @@ struct DocumentationCoverageTests {
         let declaration = #/(?m)^(?:@[^\n]*?\s)?public\s+(?:final\s+)?(?:struct|enum|class|protocol|actor)\s+(\w+)/#
         guard let files = FileManager.default.enumerator(at: Self.sources.appendingPathComponent(module), includingPropertiesForKeys: nil) else { return }
         var types: [String] = []
+        // Types only SwiftUI or UIKit builds: a catalog that is built on
+        // Linux too (.ci/run) cannot link them, and names them in code font.
+        var appleOnly: Set<String> = []
         while let url = files.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
-            types += try String(contentsOf: url, encoding: .utf8).matches(of: declaration).map { String($0.1) }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let found = text.matches(of: declaration).map { String($0.1) }
+            types += found
+            if text.contains("#if canImport(SwiftUI)") || text.contains("#if canImport(UIKit)") { appleOnly.formUnion(found) }
         }
         for type in types {
-            #expect(landing.contains("``\(type)``") || landing.contains("``/\(module)/\(type)``"), "\(module).docc does not list \(type)")
+            let linked = landing.contains("``\(type)``") || landing.contains("``/\(module)/\(type)``")
+            let named = appleOnly.contains(type) && landing.contains("`\(type)`")
+            #expect(linked || named, "\(module).docc does not list \(type)")
         }
         let spi = try String(contentsOf: Self.sources.deletingLastPathComponent().appendingPathComponent(".spi.yml"), encoding: .utf8)
         let targets = try #require(spi.split(separator: "\n").first { $0.contains("documentation_targets") })

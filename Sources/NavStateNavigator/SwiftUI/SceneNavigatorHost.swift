@@ -9,7 +9,7 @@ public import NavStateScenes
 public import SwiftUI
 
 /// Gives each window (scene session) its own navigator, whose scene name
-/// ``WindowScenes`` chooses: the first window's is stable, so its state is
+/// `WindowScenes` chooses: the first window's is stable, so its state is
 /// found again even when `@SceneStorage` was never written (a crash) or
 /// was destroyed with the scene; a further window gets back the name it
 /// kept in `@SceneStorage`, or adopts the newest scene no window shows.
@@ -17,7 +17,7 @@ public import SwiftUI
 /// With `onOpenURL`, the host receives the window's URLs (`onOpenURL(perform:)`,
 /// iOS 14) and hands each to it with the navigator. A URL that comes
 /// before the navigator exists, at a cold launch, waits in a
-/// ``LinkInbox`` and is handed over first; a link sent then waits for the
+/// `LinkInbox` and is handed over first; a link sent then waits for the
 /// restore and is applied as `launchLinks` says.
 ///
 /// ```swift

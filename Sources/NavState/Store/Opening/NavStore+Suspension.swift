@@ -20,7 +20,7 @@ extension NavStore {
     /// store.resume()
     /// ```
     ///
-    /// `NavStateUI` does this on scene-phase changes; an app without it calls
+    /// The SwiftUI faces do this on scene-phase changes; an app without it calls
     /// it when it enters the background (docs/store.md, "Suspension").
     public func suspend() async {
         // Nothing in it throws: the lock is held by whatever call is
