@@ -19,15 +19,15 @@ public import NavStateScenes
 ///
 /// - **Restore** once, on the first ``viewAppeared()``.
 /// - **Restored presentations**: level 1 comes with the restored state;
-///   each further level is presented ``Timing/transition`` after the level
+///   each further level is presented the transition time (650 ms) after the level
 ///   below it appeared (SwiftUI's `onAppear` runs before the first frame,
 ///   while the presentation is still animating, and a presentation made
 ///   during a transition is dropped), through ``presentingRestoredLevel``,
 ///   which the SwiftUI glue makes animation-free.
 /// - **Confirmation** (the crash-loop guard hears that the launch worked):
 ///   once the restored content has appeared, every restored level has
-///   appeared and ``Timing/transition`` has passed since the deepest one
-///   did, and then ``Timing/settle`` has passed. A crash in a restored
+///   appeared and the transition time (650 ms) has passed since the deepest one
+///   did, and then the settle time (one second) has passed. A crash in a restored
 ///   screen's first frames, its `body` or its `.task`, therefore comes
 ///   before the confirmation and counts as a failed launch. If the scene
 ///   goes to the background after every restored screen appeared, the
@@ -47,18 +47,18 @@ public import NavStateScenes
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 public final class SceneLifecycle {
-    /// The times the rules above wait.
-    public struct Timing: Sendable, Hashable {
+    /// The times the rules above wait; tests make them their own.
+    package struct Timing: Sendable, Hashable {
         /// How long a presentation is taken to need to finish appearing once
         /// its `onAppear` ran. SwiftUI reports no end of a sheet's or cover's
         /// animation, so this is a fixed wait, not a measured one.
-        public var transition: Duration
+        package var transition: Duration
         /// How long the restored screens must stay up, once all are shown,
         /// before the launch counts as working.
-        public var settle: Duration
+        package var settle: Duration
 
         /// Times for a device: 650 ms for a transition, one second to settle.
-        public init(transition: Duration = .milliseconds(650), settle: Duration = .seconds(1)) {
+        package init(transition: Duration = .milliseconds(650), settle: Duration = .seconds(1)) {
             self.transition = transition
             self.settle = settle
         }
@@ -72,7 +72,7 @@ public final class SceneLifecycle {
     /// The options of the launch restore.
     public let options: RestoreOptions
     /// The times the rules wait.
-    public let timing: Timing
+    package let timing: Timing
     /// Whether the store is suspended once every window is in the
     /// background: true where apps are suspended, false on macOS.
     public let suspendsStore: Bool
@@ -81,32 +81,21 @@ public final class SceneLifecycle {
     public var presentingRestoredLevel: @MainActor (() -> Void) -> Void = { $0() }
 
     private let sleep: @Sendable (Duration) async -> Void
-
-    private enum Showing {
-        /// The restore has not finished, or its content has not appeared.
-        case waitingForContent
-        /// Restored levels are still coming up.
-        case bringingUpLevels
-        /// Every restored screen is up; waiting `transition` for the
-        /// deepest one, then `settle`.
-        case settling
-        /// Confirmed, or nothing to confirm.
-        case done
-    }
+    /// When the launch is confirmed: the rule every face shares.
+    private let confirmation: LaunchConfirmation
 
     private var restoreStarted = false
     private var restoreFinished = false
     private var contentIsUp = false
-    private var showing = Showing.waitingForContent
     /// The levels whose `onAppear` ran during the restore.
     private var levelsAppeared: Set<Int> = []
     /// The app changed the state while restored levels came up: the levels
     /// on screen are the user's, not the restore's, and none is waited for.
     private var restoreInterrupted = false
-    private var settleTask: Task<Void, Never>?
     private var transitionTasks: [Int: Task<Void, Never>] = [:]
 
-    /// A lifecycle for `navigator`'s scene.
+    /// A lifecycle for `navigator`'s scene, with a device's times: 650 ms
+    /// for a restored level's transition, one second to settle.
     ///
     /// - Parameters:
     ///   - navigator: The scene's navigator; the lifecycle attaches itself
@@ -114,15 +103,23 @@ public final class SceneLifecycle {
     ///   - windows: The app's windows, to suspend the store only when every
     ///     window is in the background; `nil` never suspends.
     ///   - options: The options of the launch restore.
-    ///   - timing: The transition and settle times.
     ///   - suspendsStore: Whether the store is suspended in the background:
     ///     `false` on macOS, which does not suspend apps.
-    ///   - sleep: How the rules wait; tests pass a clock they advance by
-    ///     hand.
-    public init(
+    public convenience init(
+        navigator: SceneNavigator, windows: WindowScenes? = nil, options: RestoreOptions = RestoreOptions(),
+        suspendsStore: Bool = true
+    ) {
+        self.init(
+            navigator: navigator, windows: windows, options: options, timing: Timing(), suspendsStore: suspendsStore,
+            sleep: { try? await Task.sleep(for: $0) })
+    }
+
+    /// A lifecycle whose waits are `timing`'s, made by `sleep`: tests pass
+    /// a clock they advance by hand.
+    package init(
         navigator: SceneNavigator, windows: WindowScenes? = nil, options: RestoreOptions = RestoreOptions(),
         timing: Timing = Timing(), suspendsStore: Bool = true,
-        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async -> Void
     ) {
         self.navigator = navigator
         self.windows = windows
@@ -130,11 +127,15 @@ public final class SceneLifecycle {
         self.timing = timing
         self.suspendsStore = suspendsStore
         self.sleep = sleep
+        self.confirmation = LaunchConfirmation(transition: timing.transition, settle: timing.settle, sleep: sleep)
+        confirmation.confirm = { [weak navigator] in
+            if let navigator { await Self.confirm(navigator) }
+        }
         navigator.lifecycle = self
     }
 
     /// Whether the launch was confirmed, or had nothing to confirm.
-    public var isSettled: Bool { showing == .done }
+    public var isSettled: Bool { confirmation.isDone }
 
     // MARK: Events
 
@@ -152,7 +153,7 @@ public final class SceneLifecycle {
         }
         restoreFinished = true
         if navigator.restoreReport?.revision == nil {
-            showing = .done
+            confirmation.nothingToConfirm()
         }
         advance()
     }
@@ -165,9 +166,9 @@ public final class SceneLifecycle {
 
     /// Presentation `level` (1 is the first) appeared (its `onAppear`).
     /// During a restore, the next restored level is presented
-    /// ``Timing/transition`` later; at other times this does nothing.
+    /// the transition time (650 ms) later; at other times this does nothing.
     public func presentationAppeared(_ level: Int) {
-        guard showing == .bringingUpLevels || showing == .waitingForContent, level >= 1 else { return }
+        guard confirmation.isWaiting, level >= 1 else { return }
         levelsAppeared.insert(level)
         guard !navigator.pendingPresentations.isEmpty, level == navigator.state.presentations.count,
               transitionTasks[level] == nil
@@ -208,12 +209,7 @@ public final class SceneLifecycle {
             return nil
         }
         windows?.sceneDidEnterBackground(navigator.scene)
-        let confirmsNow = everyRestoredScreenAppeared && showing != .done
-        if confirmsNow {
-            settleTask?.cancel()
-            settleTask = nil
-            showing = .done
-        }
+        let confirmsNow = confirmation.confirmsAtBackground(everyScreenAppeared: everyRestoredScreenAppeared)
         let suspends = suspendsStore
         return BackgroundJob(
             run: {
@@ -254,27 +250,8 @@ public final class SceneLifecycle {
     }
 
     private func advance() {
-        switch showing {
-        case .done, .settling:
-            return
-        case .waitingForContent, .bringingUpLevels:
-            guard restoreFinished, contentIsUp else { return }
-            guard everyRestoredScreenAppeared else {
-                showing = .bringingUpLevels
-                return
-            }
-            showing = .settling
-            let deepest = navigator.state.presentations.count
-            let sleep = sleep
-            let wait = deepest == 0 ? timing.settle : timing.transition + timing.settle
-            settleTask = Task { @MainActor [weak self] in
-                await sleep(wait)
-                guard let self, !Task.isCancelled, self.showing == .settling else { return }
-                self.showing = .done
-                self.settleTask = nil
-                await Self.confirm(self.navigator)
-            }
-        }
+        guard restoreFinished, contentIsUp, everyRestoredScreenAppeared else { return }
+        confirmation.everyScreenAppeared(deepestLevel: navigator.state.presentations.count)
     }
 
     private static func confirm(_ navigator: SceneNavigator) async {
@@ -288,8 +265,7 @@ public final class SceneLifecycle {
     }
 
     private func cancelTimers() {
-        settleTask?.cancel()
-        settleTask = nil
+        confirmation.cancel()
         for task in transitionTasks.values { task.cancel() }
         transitionTasks = [:]
     }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 public import NavState
 import NavStateModel
+import NavStateScenes
 
 // The launch restore, its confirmation, and the save loop.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
@@ -17,15 +18,16 @@ extension SceneNavigator {
     ///   navigator then starts empty and saves as usual.
     @discardableResult
     public func restore(options: RestoreOptions = RestoreOptions()) async throws(NavStoreError) -> RestoreReport {
-        guard case .awaitingRestore = phase else { return restoreReport ?? RestoreReport.nothingSaved(scene: scene) }
+        guard saver.isAwaitingRestore, !restoring else { return restoreReport ?? RestoreReport.nothingSaved(scene: scene) }
+        restoring = true
+        defer { restoring = false }
         let restored: (state: SceneState<AnyDestination>, report: RestoreReport)
         do {
             restored = try await store.restore(scene: scene, registry: registry, options: options)
         } catch {
-            phase = .saving
             // Nothing to wait for: the views show the empty state.
             hasRestored = true
-            if isDirty { startSaving() }
+            saver.restoreFinished(confirming: nil, keepsChanges: true)
             releaseWaitingLinks()
             throw error
         }
@@ -36,7 +38,7 @@ extension SceneNavigator {
             state = SceneState(content: options.tree ?? .empty)
             restoreReport = restored.report
             hasRestored = true
-            phase = .saving
+            saver.restoreFinished(confirming: nil, keepsChanges: false)
             emit(.restored(restored.report))
             do {
                 try await store.confirmRestore(restored.report)
@@ -51,15 +53,10 @@ extension SceneNavigator {
         } else {
             state = restored.state
         }
-        isDirty = false
         restoreReport = restored.report
         hasRestored = true
+        saver.restoreFinished(confirming: restored.report, keepsChanges: false)
         emit(.restored(restored.report))
-        if restored.report.revision == nil {
-            phase = .saving
-        } else {
-            phase = .awaitingConfirmation(restored.report)
-        }
         return restored.report
     }
 
@@ -89,15 +86,13 @@ extension SceneNavigator {
     /// confirmation is made when the last of them appears, and this call
     /// returns at once. ``flush()`` waits for it.
     public func confirm() async throws(NavStoreError) {
-        guard case .awaitingConfirmation(let report) = phase else { return }
+        guard let report = saver.awaitingConfirmation else { return }
         if restoreTarget != nil {
             confirmsWhenShown = true
             return
         }
         confirmsWhenShown = false
-        phase = .saving
-        defer { if isDirty { startSaving() } }
-        try await store.confirmRestore(report)
+        try await saver.confirm()
         emit(.confirmed(revision: report.revision))
     }
 
@@ -127,55 +122,28 @@ extension SceneNavigator {
     ///   and saved again on the next change or flush).
     public func flush() async throws(NavStoreError) {
         if let confirming = confirmTask { await confirming.value }
-        guard case .saving = phase else { return }
-        if let running = saveTask { await running.value }
-        if isDirty {
-            startSaving()
-            if let running = saveTask { await running.value }
-        }
-        if isDirty, let error = lastSaveError { throw error }
+        try await saver.flush()
     }
 
     /// Deletes the scene's saved state (a window the user closed for good)
     /// and stops saving it.
     public func discardSavedState() async throws(NavStoreError) {
-        phase = .awaitingRestore
-        isDirty = false
         restoreTarget = nil
-        if let running = saveTask { await running.value }
+        await saver.stop()
         try await store.delete(scene: scene)
     }
 
-    /// Starts the save loop unless it runs: it saves the newest state,
-    /// again while changes keep coming, and stops on a failure until the
-    /// next change.
-    func startSaving() {
-        guard saveTask == nil else { return }
-        saveTask = Task { @MainActor [weak self] in
-            guard let self else { return }
-            await self.saveWhileDirty()
-            self.saveTask = nil
-        }
-    }
-
-    func saveWhileDirty() async {
-        while isDirty, case .saving = phase {
-            isDirty = false
-            let snapshot = state
-            do {
-                let result = try await store.save(snapshot, scene: scene)
-                savesCompleted += 1
-                lastSavedRevision = result.revision
-                lastSaveError = nil
-                emit(.saved(revision: result.revision, isNewRevision: result.isNewRevision, rowsWritten: result.rowsWritten))
-            } catch {
-                // The UI keeps its state; the next change or flush tries again.
-                isDirty = true
-                lastSaveError = error
-                store.logger.in(.navigator).error("navigator save failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
-                emit(.saveFailed(error))
-                return
-            }
+    /// A save ended: the counters, the events and the log say how.
+    func saveEnded(_ outcome: Result<SaveResult, NavStoreError>) {
+        switch outcome {
+        case .success(let result):
+            savesCompleted += 1
+            lastSavedRevision = result.revision
+            lastSaveError = nil
+            emit(.saved(revision: result.revision, isNewRevision: result.isNewRevision, rowsWritten: result.rowsWritten))
+        case .failure(let error):
+            lastSaveError = error
+            emit(.saveFailed(error))
         }
     }
 }

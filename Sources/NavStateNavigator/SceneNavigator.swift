@@ -2,6 +2,7 @@ import Foundation
 import Logging
 public import NavState
 public import NavStateModel
+import NavStateScenes
 public import Observation  // newer than the floors: behind #available
 
 /// One scene's live navigation: the state a window shows, saved by itself
@@ -62,16 +63,13 @@ public final class SceneNavigator {
         return Array(target.presentations.dropFirst(state.presentations.count))
     }
 
-    /// Where saving stands: nothing is saved until the launch restore has
-    /// finished and been confirmed, so a state that crashes the app at
-    /// launch is never saved over the revision the crash-loop guard counts.
-    enum Phase {
-        case awaitingRestore
-        case awaitingConfirmation(RestoreReport)
-        case saving
-    }
-
-    @ObservationIgnored var phase = Phase.awaitingRestore
+    /// The save loop every face shares: nothing is saved until the launch
+    /// restore has finished and been confirmed, so a state that crashes
+    /// the app at launch is never saved over the revision the crash-loop
+    /// guard counts.
+    @ObservationIgnored let saver: SceneSaver
+    /// A restore is reading the file.
+    @ObservationIgnored var restoring = false
     /// The whole restored state while some of its presentations are still
     /// pending; `nil` otherwise.
     @ObservationIgnored var restoreTarget: SceneState<AnyDestination>?
@@ -83,8 +81,6 @@ public final class SceneNavigator {
     /// are all shown or the app's own change ended the restore's showing
     /// (`true` then); ``SceneLifecycle`` sets it.
     @ObservationIgnored weak var lifecycle: SceneLifecycle?
-    @ObservationIgnored var isDirty = false
-    @ObservationIgnored var saveTask: Task<Void, Never>?
     @ObservationIgnored var subscribers: [UUID: AsyncStream<NavigatorEvent>.Continuation] = [:]
     /// Deep links (``send(to:_:betweenSteps:)``, ``navigate(to:betweenSteps:)``)
     /// waiting for their turn: for the launch restore to finish, then for
@@ -122,6 +118,9 @@ public final class SceneNavigator {
         self.scene = scene
         self.store = store
         self.registry = registry
+        self.saver = SceneSaver(store: store, scene: scene)
+        saver.snapshot = { [unowned self] in self.state }
+        saver.onSave = { [unowned self] outcome in self.saveEnded(outcome) }
     }
 
     // MARK: Internals
@@ -152,7 +151,6 @@ public final class SceneNavigator {
     }
 
     func stateDidChange() {
-        isDirty = true
         if restoreTarget != nil {
             // The app changed the state while a restore was still bringing
             // presentations up: what it did wins, the rest is not shown.
@@ -160,7 +158,7 @@ public final class SceneNavigator {
             if confirmsWhenShown { startConfirming() }
             lifecycle?.restoredLevelsEnded(byChange: true)
         }
-        if case .saving = phase { startSaving() }
+        saver.changed()
     }
 
     func emit(_ event: NavigatorEvent) {

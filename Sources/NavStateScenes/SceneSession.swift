@@ -78,9 +78,8 @@ package final class SceneSession {
     package private(set) var restoreReport: RestoreReport?
     /// The parts the restore left as the app had them.
     package private(set) var heldBack: [String] = []
-    /// The last error of an open, a save or a confirmation; `nil` once a
-    /// save succeeds again.
-    package private(set) var lastError: NavStoreError?
+    /// Why the store could not be opened or read, or the launch confirmed.
+    private var openError: NavStoreError?
     /// Whether the restored state is in place.
     package private(set) var hasRestored = false
 
@@ -90,11 +89,10 @@ package final class SceneSession {
     private var started = false
     private var contentIsUp = false
     private var presentedCameBack = false
-    /// The restore the crash-loop guard waits to hear about.
-    private var awaitingConfirmation: RestoreReport?
-    private var settleTask: Task<Void, Never>?
-    private var isDirty = false
-    private var saveTask: Task<Void, Never>?
+    /// The save loop every face shares, once the scene is claimed.
+    private var saver: SceneSaver?
+    /// When the launch is confirmed: the rule every face shares.
+    private let confirmation: LaunchConfirmation
     private var queuedLinks: [@MainActor () -> Void] = []
 
     /// A session over the windows `openWindows` gives (the process's, made
@@ -115,6 +113,8 @@ package final class SceneSession {
         self.openWindows = openWindows
         self.sleep = sleep
         self.current = layout.parts.map { $0.kind == .stack ? .stack([]) : .one(nil) }
+        self.confirmation = LaunchConfirmation(transition: timing.transition, settle: timing.settle, sleep: sleep)
+        confirmation.confirm = { [weak self] in await self?.confirm() }
     }
 
     /// False on macOS, which does not suspend apps; true elsewhere.
@@ -127,7 +127,11 @@ package final class SceneSession {
     }
 
     /// Whether the launch was confirmed, or had nothing to confirm.
-    package var isSettled: Bool { hasRestored && awaitingConfirmation == nil }
+    package var isSettled: Bool { hasRestored && saver?.awaitingConfirmation == nil }
+
+    /// The last error of an open, a save or a confirmation; `nil` once a
+    /// save succeeds again.
+    package var lastError: NavStoreError? { saver?.lastError ?? openError }
 
     // MARK: Restoring
 
@@ -152,19 +156,22 @@ package final class SceneSession {
         switch await openWindows() {
         case .success(let opened): windows = opened
         case .failure(let error):
-            lastError = error
+            openError = error
             return (nil, none)
         }
         self.windows = windows
         logger = windows.store.logger.in(.navigator)
         let scene = await windows.claim(remembered: remembered)
         self.scene = scene
+        let saver = SceneSaver(store: windows.store, scene: scene)
+        saver.snapshot = { [unowned self] in self.state }
+        self.saver = saver
         do {
             let restored = try await windows.store.restore(scene: scene, registry: registry, options: options)
             restoreReport = restored.report
+            saver.restoreFinished(confirming: restored.report, keepsChanges: false)
             // Nothing saved: the app's own state is the first state.
             guard restored.report.revision != nil else { return (scene, none) }
-            awaitingConfirmation = restored.report
             let values = layout.values(in: restored.state, dropped: restored.report.dropped, fits: accepts)
             if !values.heldBack.isEmpty {
                 logger?.notice(
@@ -173,7 +180,8 @@ package final class SceneSession {
             }
             return (scene, values)
         } catch {
-            lastError = error
+            openError = error
+            saver.restoreFinished(confirming: nil, keepsChanges: false)
             logger?.error("navigation restore failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
             return (scene, none)
         }
@@ -224,7 +232,7 @@ package final class SceneSession {
             return true
         }
         if changed.contains(true) {
-            isDirty = true
+            saver?.changed()
             logger?.notice("the app changed its navigation during the restore", metadata: ["scene": "\(scene ?? "")"])
         }
         let links = queuedLinks
@@ -257,8 +265,7 @@ package final class SceneSession {
     package func partChanged(_ index: Int, to value: SceneLayout.Value) {
         guard hasRestored, index >= 0, index < current.count, current[index] != value else { return }
         current[index] = value
-        isDirty = true
-        startSaving()
+        saver?.changed()
     }
 
     /// The `NavigationPath` of stack part `index` changed (see
@@ -315,11 +322,8 @@ package final class SceneSession {
             return nil
         }
         windows.sceneDidEnterBackground(scene)
-        let confirmsNow = hasRestored && contentIsUp && awaitingConfirmation != nil
-        if confirmsNow {
-            settleTask?.cancel()
-            settleTask = nil
-        }
+        let confirmsNow = saver?.awaitingConfirmation != nil
+            && confirmation.confirmsAtBackground(everyScreenAppeared: hasRestored && contentIsUp)
         let store = windows.store
         let suspends = suspendsStore
         let backgroundNow = windows.backgroundFlag
@@ -340,19 +344,15 @@ package final class SceneSession {
     /// The window closed: its scene is free for another window, and its
     /// saved state stays for one to adopt.
     package func windowClosed() {
-        settleTask?.cancel()
-        settleTask = nil
+        confirmation.cancel()
         if let scene { windows?.release(scene) }
     }
 
     /// Waits until the state as it is now is saved (nothing is saved
-    /// before the launch is confirmed).
+    /// before the launch is confirmed); a failed save is kept for the next
+    /// change or flush, and ``lastError`` says why.
     package func flush() async {
-        if let running = saveTask { await running.value }
-        if isDirty {
-            startSaving()
-            if let running = saveTask { await running.value }
-        }
+        try? await saver?.flush()
     }
 
     /// The scene state the parts make now, as it is saved.
@@ -361,51 +361,16 @@ package final class SceneSession {
     // MARK: Rules
 
     private func advance() {
-        guard hasRestored, contentIsUp, awaitingConfirmation != nil, settleTask == nil else { return }
-        let sleep = sleep
-        let wait = presentedCameBack ? timing.transition + timing.settle : timing.settle
-        settleTask = Task { @MainActor [weak self] in
-            await sleep(wait)
-            guard let self, !Task.isCancelled else { return }
-            await self.confirm()
-        }
+        guard hasRestored, contentIsUp, saver?.awaitingConfirmation != nil else { return }
+        confirmation.everyScreenAppeared(deepestLevel: presentedCameBack ? 1 : 0)
     }
 
     private func confirm() async {
-        guard let report = awaitingConfirmation, let store = windows?.store else { return }
-        awaitingConfirmation = nil
         do {
-            try await store.confirmRestore(report)
+            try await saver?.confirm()
         } catch {
-            lastError = error
+            openError = error
             logger?.error("navigation confirm failed", metadata: ["scene": "\(scene ?? "")", "error": "\(error)"])
-        }
-        if isDirty { startSaving() }
-    }
-
-    private func startSaving() {
-        guard saveTask == nil, isSettled, windows != nil, scene != nil else { return }
-        saveTask = Task { @MainActor [weak self] in
-            guard let self else { return }
-            await self.saveWhileDirty()
-            self.saveTask = nil
-        }
-    }
-
-    private func saveWhileDirty() async {
-        guard let store = windows?.store, let scene else { return }
-        while isDirty {
-            isDirty = false
-            do {
-                try await store.save(state, scene: scene)
-                lastError = nil
-            } catch {
-                // Kept; the next change, flush or foreground tries again.
-                isDirty = true
-                lastError = error
-                logger?.error("navigation save failed", metadata: ["scene": "\(scene)", "error": "\(error)"])
-                return
-            }
         }
     }
 }
