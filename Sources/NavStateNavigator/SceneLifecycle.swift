@@ -48,21 +48,7 @@ public import NavStateScenes
 @MainActor
 public final class SceneLifecycle {
     /// The times the rules above wait; tests make them their own.
-    package struct Timing: Sendable, Hashable {
-        /// How long a presentation is taken to need to finish appearing once
-        /// its `onAppear` ran. SwiftUI reports no end of a sheet's or cover's
-        /// animation, so this is a fixed wait, not a measured one.
-        package var transition: Duration
-        /// How long the restored screens must stay up, once all are shown,
-        /// before the launch counts as working.
-        package var settle: Duration
-
-        /// Times for a device: 650 ms for a transition, one second to settle.
-        package init(transition: Duration = .milliseconds(650), settle: Duration = .seconds(1)) {
-            self.transition = transition
-            self.settle = settle
-        }
-    }
+    package typealias Timing = LaunchConfirmation.Timing
 
     /// The scene's navigator.
     public let navigator: SceneNavigator
@@ -127,7 +113,7 @@ public final class SceneLifecycle {
         self.timing = timing
         self.suspendsStore = suspendsStore
         self.sleep = sleep
-        self.confirmation = LaunchConfirmation(transition: timing.transition, settle: timing.settle, sleep: sleep)
+        self.confirmation = LaunchConfirmation(timing: timing, sleep: sleep)
         confirmation.confirm = { [weak navigator] in
             if let navigator { await Self.confirm(navigator) }
         }

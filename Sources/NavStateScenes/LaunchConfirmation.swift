@@ -11,6 +11,23 @@ import Foundation
 /// failed launch.
 @MainActor
 package final class LaunchConfirmation {
+    /// The times the rule waits.
+    package struct Timing: Sendable, Hashable {
+        /// How long a presentation is taken to need to finish appearing once
+        /// its `onAppear` ran. SwiftUI reports no end of a sheet's or cover's
+        /// animation, so this is a fixed wait, not a measured one.
+        package var transition: Duration
+        /// How long the restored screens must stay up, once all are shown,
+        /// before the launch counts as working.
+        package var settle: Duration
+
+        /// Times for a device: 650 ms for a transition, one second to settle.
+        package init(transition: Duration = .milliseconds(650), settle: Duration = .seconds(1)) {
+            self.transition = transition
+            self.settle = settle
+        }
+    }
+
     private enum Stage {
         /// Restored screens are still to appear.
         case waiting
@@ -20,18 +37,17 @@ package final class LaunchConfirmation {
         case done
     }
 
-    private let transition: Duration
-    private let settle: Duration
+    private let timing: Timing
     private let sleep: @Sendable (Duration) async -> Void
     /// Makes the confirmation: set by the face that owns this rule.
     package var confirm: @MainActor () async -> Void = {}
     private var stage = Stage.waiting
     private var settleTask: Task<Void, Never>?
 
-    /// A confirmation made by ``confirm``, after waits made by `sleep`.
-    package init(transition: Duration, settle: Duration, sleep: @escaping @Sendable (Duration) async -> Void) {
-        self.transition = transition
-        self.settle = settle
+    /// A confirmation made by ``confirm``, after `timing`'s waits made by
+    /// `sleep`.
+    package init(timing: Timing, sleep: @escaping @Sendable (Duration) async -> Void) {
+        self.timing = timing
         self.sleep = sleep
     }
 
@@ -54,7 +70,7 @@ package final class LaunchConfirmation {
         guard stage == .waiting else { return }
         stage = .settling
         let sleep = sleep
-        let wait = level == 0 ? settle : transition + settle
+        let wait = level == 0 ? timing.settle : timing.transition + timing.settle
         settleTask = Task { @MainActor [weak self] in
             await sleep(wait)
             guard let self, !Task.isCancelled, self.stage == .settling else { return }

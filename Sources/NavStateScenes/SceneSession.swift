@@ -38,15 +38,7 @@ package import NavStateModel
 @MainActor
 package final class SceneSession {
     /// The times the rules wait.
-    package struct Timing: Sendable, Hashable {
-        package var transition: Duration
-        package var settle: Duration
-
-        package init(transition: Duration = .milliseconds(650), settle: Duration = .seconds(1)) {
-            self.transition = transition
-            self.settle = settle
-        }
-    }
+    package typealias Timing = LaunchConfirmation.Timing
 
     /// What a change the app made to its state during the restore does.
     package enum LaunchChanges: Sendable, Hashable {
@@ -113,7 +105,7 @@ package final class SceneSession {
         self.openWindows = openWindows
         self.sleep = sleep
         self.current = layout.parts.map { $0.kind == .stack ? .stack([]) : .one(nil) }
-        self.confirmation = LaunchConfirmation(transition: timing.transition, settle: timing.settle, sleep: sleep)
+        self.confirmation = LaunchConfirmation(timing: timing, sleep: sleep)
         confirmation.confirm = { [weak self] in await self?.confirm() }
     }
 

@@ -83,46 +83,34 @@ public struct NavigationPart {
     /// A selection: a `TabView`'s, a sidebar `List`'s, a
     /// `NavigationSplitView` column's. Any `Codable & Hashable` value.
     public static func selection<Value: NavDestination>(_ value: Binding<Value>, name: String? = nil) -> NavigationPart {
-        one(.selection, value, name: name)
+        one(.selection, name: name, get: { value.wrappedValue }, set: { if let shown = $0 { value.wrappedValue = shown } })
     }
 
     /// An optional selection: nothing selected is saved as nothing.
     public static func selection<Value: NavDestination>(_ value: Binding<Value?>, name: String? = nil) -> NavigationPart {
-        optional(.selection, value, name: name)
+        one(.selection, name: name, get: { value.wrappedValue }, set: { value.wrappedValue = $0 })
     }
 
     /// The item a `sheet(item:)` or `fullScreenCover(item:)` is presented
     /// for: restored with the stacks it was presented over, and the launch
     /// is confirmed only once it had time to appear.
     public static func presented<Item: NavDestination>(_ item: Binding<Item?>, name: String? = nil) -> NavigationPart {
-        optional(.presented, item, name: name)
+        one(.presented, name: name, get: { item.wrappedValue }, set: { item.wrappedValue = $0 })
     }
 
+    /// A part of one value of the app's, or none: `set` gets the restored
+    /// one, `nil` when none was saved.
     private static func one<Value: NavDestination>(
-        _ kind: SceneLayout.Part.Kind, _ value: Binding<Value>, name: String?
+        _ kind: SceneLayout.Part.Kind, name: String?, get: @escaping @MainActor () -> Value?,
+        set: @escaping @MainActor (Value?) -> Void
     ) -> NavigationPart {
         NavigationPart(
             kind: kind, name: name,
-            raw: { value.wrappedValue },
-            read: { registry in .one(value.wrappedValue, in: registry) },
-            next: { _, _, registry in .one(value.wrappedValue, in: registry) },
+            raw: { get() },
+            read: { registry in .one(get(), in: registry) },
+            next: { _, _, registry in .one(get(), in: registry) },
             write: { restored in
-                if case .some(.some(let shown)) = restored.value(as: Value.self) { value.wrappedValue = shown }
-            },
-            accepts: { $0.base is Value },
-            path: nil)
-    }
-
-    private static func optional<Value: NavDestination>(
-        _ kind: SceneLayout.Part.Kind, _ value: Binding<Value?>, name: String?
-    ) -> NavigationPart {
-        NavigationPart(
-            kind: kind, name: name,
-            raw: { value.wrappedValue },
-            read: { registry in .one(value.wrappedValue, in: registry) },
-            next: { _, _, registry in .one(value.wrappedValue, in: registry) },
-            write: { restored in
-                if case .some(let shown) = restored.value(as: Value.self) { value.wrappedValue = shown }
+                if case .some(let shown) = restored.value(as: Value.self) { set(shown) }
             },
             accepts: { $0.base is Value },
             path: nil)

@@ -132,6 +132,20 @@ struct SceneSessionTests {
         #expect(started.restored.values[2] == nil)
     }
 
+    @Test func aStackKeepsWhatDecodesAfterAnUpdateAndTheReportSaysWhatWasDropped() async throws {
+        let layout = SceneLayout([(.stack, nil)])
+        let store = try NavStore.inMemory()
+        let old = registry([Panel.self])
+        try await save([.stack([try entry(1, old), try entry(Panel.donuts, old), try entry(2, old)])], layout: layout, in: store)
+        // The update removed Panel: its entry is dropped, the rest kept in order.
+        let session = session(WindowScenes(store: store), layout: layout, registry: DestinationRegistry())
+        let started = try #require(await session.start(remembered: ""))
+        #expect(started.restored.values[0]?.routes(as: Int.self) == [1, 2])
+        let dropped = try #require(session.restoreReport?.dropped)
+        #expect(dropped.map(\.location) == [.stack(.root, position: 1)])
+        #expect(dropped.first?.reason == .unknownType)
+    }
+
     @Test func nothingSavedGivesEveryPartItsEmptyState() async throws {
         let session = session(WindowScenes(store: try NavStore.inMemory()))
         let started = try #require(await session.start(remembered: ""))
