@@ -105,6 +105,11 @@ struct NavigationPathTests {
         #expect(!navigator.applyNavigationPath(count: 2, keepsEntries: true, codableJSON: { short }, at: .root))
         // A stack that does not exist.
         #expect(!navigator.applyNavigationPath(count: 0, keepsEntries: false, codableJSON: { nil }, at: .tab("none")))
+        // Counts no JSON holds (issue 42: `Int.max / 2 + 1` trapped on `* 2`).
+        for count in [Int.max / 2 + 1, Int.max, Int.max / 2] {
+            #expect(!navigator.applyNavigationPath(count: count, keepsEntries: true, codableJSON: { short }, at: .root))
+            #expect(!navigator.applyNavigationPath(count: count, keepsEntries: false, codableJSON: { short }, at: .root))
+        }
         #expect(navigator.state == before)
     }
 

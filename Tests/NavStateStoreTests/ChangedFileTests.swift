@@ -54,6 +54,44 @@ struct ChangedFileTests {
         withExtendedLifetime(store) {}
     }
 
+    /// Issue 42: a `-wal` moved away (not deleted) kept its name, so the
+    /// watch (which looked for a `-wal` without one) saw nothing, and saves
+    /// went on being acknowledged into the moved file: after a kill, the
+    /// file held no NavState data.
+    @Test func aWALMovedAwayFailsTheNextSaveAndKeepsEveryAcknowledgedOne() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let store = try savedStore(path)
+        #expect(rename(path + "-wal", directory.path("elsewhere")) == 0)
+        await #expect(throws: NavStoreError.walChanged(path: path)) {
+            try await store.save(self.state(4), scene: "main")
+        }
+        let next = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        let head = try #require(try await next.load(scene: "main"))
+        #expect(head.revision == 3 && head.state == state(3))
+        withExtendedLifetime(store) {}
+    }
+
+    /// Issue 42: after its files changed, `shared(path:)` handed out the
+    /// same detached store for the rest of the process, so every save
+    /// failed although the error said to open the store again.
+    @Test(arguments: [false, true])
+    func theSharedStoreOfAPathOpensAfreshOnceItsFilesChanged(recovering: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let first = try await NavStore.shared(path: path, configuration: StoreFixtures.quiet(), recovering: recovering)
+        try await first.save(state(1), scene: "main")
+        #expect(unlink(path + "-wal") == 0)
+        await #expect(throws: NavStoreError.walChanged(path: path)) {
+            try await first.save(self.state(2), scene: "main")
+        }
+        let second = try await NavStore.shared(path: path, configuration: StoreFixtures.quiet(), recovering: recovering)
+        #expect(second !== first)
+        #expect(try await second.save(state(2), scene: "main").revision == 2)
+        let third = try await NavStore.shared(path: path, configuration: StoreFixtures.quiet(), recovering: recovering)
+        #expect(third === second, "a sound store stays shared")
+    }
+
     @Test func aFileCutShortFailsTheNextSaveAndRecoveryStartsAgain() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("app.sqlite")
@@ -76,6 +114,51 @@ struct ChangedFileTests {
         let saved = try await recovered.save(state(2), scene: "main")
         #expect(try await recovered.load(scene: "main")?.revision == saved.revision)
         withExtendedLifetime(store) {}
+    }
+
+    /// Issue 42: a file whose size was not a whole number of pages when a
+    /// store opened it (bytes appended by a partial copy or a sync) could
+    /// never be saved to, and neither `openRecovering` nor `navstate repair`
+    /// fixed it. SQLite ignores the tail; the store saves, and its own
+    /// checkpoints bring the file back to whole pages.
+    @Test func aFileWithBytesPastItsLastPageIsSavedToAndHealed() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        do {
+            let store = try savedStore(path)
+            _ = try store.checkpointWAL()
+        }
+        let size = try #require(FileIdentity(Array(path.utf8CString))).size
+        #expect(truncate(path, off_t(size + 100)) == 0)
+        for round in 0..<3 {
+            let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+            #expect(try await store.save(state(4 + round), scene: "main").revision == 4 + round)
+            _ = try store.checkpointWAL()
+        }
+        let healed = try #require(FileIdentity(Array(path.utf8CString))).size
+        #expect(healed % 4096 == 0, "checkpoints write whole pages: \(healed)")
+        let (recovered, recovery) = try await NavStore.openRecovering(path: path, configuration: StoreFixtures.quiet())
+        #expect(recovery == nil, "the file was sound: nothing set aside")
+        #expect(try await recovered.load(scene: "main")?.state == state(6))
+    }
+
+    /// A file cut part-way through a page and left so (the process was
+    /// killed): the next launch's `openRecovering` gives a store that saves,
+    /// whatever of the file could be kept.
+    @Test func aFileCutPartWayAndLeftSoRecoversAtTheNextLaunch() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        do {
+            let store = try savedStore(path, revisions: 30)
+            _ = try store.checkpointWAL()
+            #expect(truncate(path, 4096 + 1000) == 0)
+            await #expect(throws: NavStoreError.fileCutShort(path: path)) {
+                try await store.save(self.state(31), scene: "main")
+            }
+        }
+        let (recovered, _) = try await NavStore.openRecovering(path: path, configuration: StoreFixtures.quiet())
+        let saved = try await recovered.save(state(2), scene: "main")
+        #expect(try await recovered.load(scene: "main")?.revision == saved.revision)
     }
 
     /// The store's own checkpoints grow and shrink the file; none of that

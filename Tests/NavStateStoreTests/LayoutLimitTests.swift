@@ -68,6 +68,35 @@ struct LayoutLimitTests {
         #expect(restored.report.skipped.first?.damage == damage)
     }
 
+    /// Issue 42: a revision past a limit was counted as a crash-looped
+    /// launch (its unconfirmed restores set to the crash-loop limit), so a
+    /// store opened later with a higher limit still skipped it. Passing over
+    /// it is not a failed launch.
+    @Test func aRevisionPastALimitIsNotCountedAsAFailedLaunch() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        for count in 1...2 { try await store.save(SceneState(stack: Array(repeating: StoredFixtures.entry, count: count)), scene: "main") }
+        let deep = SceneState(content: nested(20))
+        var roomy = StoreFixtures.quiet()
+        roomy.limits.nestingDepth = 32
+        try await NavStore(path: path, configuration: roomy).save(deep, scene: "main")
+
+        for _ in 1...3 {
+            let strict = try NavStore(path: path, configuration: StoreFixtures.quiet())
+            let restored = try await strict.restore(scene: "main", registry: DestinationRegistry())
+            #expect(restored.report.revision == 2)
+            #expect(restored.report.skipped.map(\.revision) == [3])
+            #expect(restored.report.skipped.first?.damage == .pastNestingLimit(limit: 16))
+            #expect(try strict.unconfirmedRestores(scene: "main").map(\.revision) == [2], "revision 3 is not counted")
+            try await strict.confirmRestore(restored.report)
+        }
+        let restored = try await NavStore(path: path, configuration: roomy).restore(scene: "main", registry: DestinationRegistry())
+        #expect(restored.report.revision == 3, "a store with a higher limit restores it")
+        #expect(restored.report.skipped.isEmpty)
+        #expect(restored.state.content.hasShape(of: deep.content))
+    }
+
     /// Checking a state's tab bars is linear: 100,000 tabs, with the one
     /// repeated id at the end, is found at once (comparing pairs took a
     /// minute and more).

@@ -65,7 +65,44 @@ struct NavStoreTests {
     }
 
     /// Typed states are counted in the same visit that looks for
-    /// never-persisted elements; every limit still refuses with its name.
+    /// never-persisted elements; every limit but the payload's refuses
+    /// with its name.
+    /// Issue 42: one route carrying a whole model past the payload limit
+    /// cost the whole save (and every later one). It is left out of the
+    /// save, with what sits above it in its stack, and reported as a
+    /// never-persisted one is; the rest of the scene is saved.
+    @Test func anEntryPastThePayloadLimitIsLeftOutAndTheRestSaved() throws {
+        let registry = try Samples.registry()
+        func route(_ section: String) throws -> AnyDestination { try AnyDestination(SettingsRoute(section: section, depth: 1), in: registry) }
+        var configuration = StoreFixtures.quiet()
+        configuration.limits.payloadBytes = 64
+        let store = try NavStore.inMemory(configuration: configuration)
+        let long = String(repeating: "x", count: 80)
+        let sheet = Presentation(method: .managedSheet, destination: try route("sheet"), stack: [try route("in sheet")])
+        let state = SceneState(
+            stack: [try route("a"), try route(long), try route("b")], presentations: [sheet],
+            values: ["small": try route("v"), "large": try route(long)])
+        let result = try store.save(state, scene: "main")
+        #expect(result.isNewRevision)
+        let cut = EntryLocation.stack(.root, position: 1)
+        #expect(result.omitted.map(\.location) == [
+            cut, .stack(.root, position: 2), .presentation(1), .stack(StackAddress(presentation: 1), position: 0), .value("large"),
+        ])
+        let bytes = try route(long).stableEntry.payload.utf8.count
+        #expect(result.omitted.map(\.reason) == [
+            .tooLargeToSave(bytes: bytes, limit: 64), .aboveDroppedEntry(cut), .aboveDroppedEntry(cut), .aboveDroppedEntry(cut),
+            .tooLargeToSave(bytes: bytes, limit: 64),
+        ])
+        let saved = try #require(try store.load(scene: "main")).state
+        #expect(saved.contentStack.map(\.payload) == [try route("a").stableEntry.payload])
+        #expect(saved.presentations.isEmpty)
+        #expect(saved.values.keys.sorted() == ["small"])
+        // A later push is saved too: the large entry does not block it.
+        let next = SceneState(stack: [try route("a"), try route("c")], values: ["small": try route("v")])
+        #expect(try store.save(next, scene: "main").omitted.isEmpty)
+        #expect(try store.load(scene: "main")?.state.contentStack.count == 2)
+    }
+
     @Test func typedStatesOverALimitAreRefusedByName() throws {
         let registry = try Samples.registry()
         func route(_ section: String) throws -> AnyDestination { try AnyDestination(SettingsRoute(section: section, depth: 1), in: registry) }
@@ -74,11 +111,6 @@ struct NavStoreTests {
         limits.limits.payloadBytes = 64
         limits.limits.sceneBytes = 200
         let store = try NavStore.inMemory(configuration: limits)
-        let long = String(repeating: "x", count: 80)
-        let payload = try route(long).stableEntry.payload.utf8.count
-        #expect(throws: NavStoreError.limitExceeded(\.payloadBytes, scene: "main", actual: payload, limit: 64)) {
-            try store.save(SceneState(stack: [try route("a"), try route(long)]), scene: "main")
-        }
         #expect(throws: NavStoreError.limitExceeded(\.entriesPerStack, scene: "main", actual: 4, limit: 3)) {
             try store.save(SceneState(stack: try (0..<4).map { try route("\($0)") }), scene: "main")
         }

@@ -21,6 +21,45 @@ struct StorePathTests {
         try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
     }
 
+    /// Issue 42: a file name or path SQLite opens but cannot make a store
+    /// of (no room for `-journal` after the name, a path past its 512
+    /// bytes) gave SQLite's raw "unable to open database file" and left an
+    /// empty file. A typed error names the cause, and nothing is created.
+    @Test func aNameOrPathTooLongIsRefusedByNameAndLeavesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let fits = directory.path(String(repeating: "a", count: StoreFile.longestFileName))
+        #expect(try NavStore(path: fits, configuration: StoreFixtures.quiet()).save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
+
+        let long = directory.path(String(repeating: "b", count: StoreFile.longestFileName + 1))
+        do {
+            _ = try NavStore(path: long, configuration: StoreFixtures.quiet())
+            Issue.record("a 248-byte name opened")
+        } catch {
+            guard case .cannotOpen(let path, let reason, _) = error else { throw error }
+            #expect(path == long)
+            #expect(reason.contains("file name is 248 bytes long; a store's holds at most 247"), "\(reason)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: long))
+
+        var folder = directory.url.path + "/"
+        while folder.utf8.count < StoreFile.longestPath - 120 {
+            folder += String(repeating: "d", count: 100) + "/"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let deep = folder + String(repeating: "f", count: StoreFile.longestPath + 1 - folder.utf8.count)
+        #expect(deep.utf8.count == StoreFile.longestPath + 1)
+        do {
+            _ = try NavStore(path: deep, configuration: StoreFixtures.quiet())
+            Issue.record("a path past SQLite's length opened")
+        } catch {
+            guard case .cannotOpen(_, let reason, _) = error else { throw error }
+            #expect(reason.contains("path is 505 bytes long"), "\(reason)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: deep))
+        let deepest = folder + String(repeating: "f", count: StoreFile.longestPath - folder.utf8.count)
+        #expect(try NavStore(path: deepest, configuration: StoreFixtures.quiet()).save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main").revision == 1)
+    }
+
     @Test func aLinkedFolderAboveTheFileIsFollowed() async throws {
         let directory = try TemporaryDirectory()
         let real = directory.path("private/var/mobile")

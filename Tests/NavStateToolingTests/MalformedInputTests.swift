@@ -91,8 +91,13 @@ struct MalformedInputTests {
         let decoded = try NavPath.decode(representation: data, registry: DestinationRegistry())
         #expect(decoded.path.first?.as(String.self)?.count == 10 * 1024 * 1024)
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        // Left out of the save and reported; the scene is saved without it.
+        let result = try store.save(SceneState(stack: decoded.path.elements), scene: "main")
+        #expect(result.omitted.map(\.reason) == [.tooLargeToSave(bytes: payload.utf8.count, limit: 64 * 1024)])
+        #expect(try store.load(scene: "main")?.state.contentStack.isEmpty == true)
+        // Stored entries (an import) are still refused whole.
         #expect(throws: NavStoreError.limitExceeded(\.payloadBytes, scene: "main", actual: payload.utf8.count, limit: 64 * 1024)) {
-            try store.save(SceneState(stack: decoded.path.elements), scene: "main")
+            try store.save(SceneState(stack: [NavEntry(tag: "Swift.String", payload: payload)]), scene: "main")
         }
     }
 

@@ -21,6 +21,9 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
     case rejectedByValidator(String)
     /// The type is marked never persisted.
     case neverPersisted
+    /// Its payload, `bytes` long, is past the store's limit (`limit`): it
+    /// was left out of a save (a route that carries a whole model).
+    case tooLargeToSave(bytes: Int, limit: Int)
     /// The revision is older than the configured maximum age.
     case expired(savedAt: Date)
     /// It decoded, but sits above a dropped entry (truncate policy), in a
@@ -48,6 +51,7 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
         case .noSwiftType: "no-swift-type"
         case .rejectedByValidator: "rejected-by-validator"
         case .neverPersisted: "never-persisted"
+        case .tooLargeToSave: "too-large-to-save"
         case .expired: "expired"
         case .aboveDroppedEntry: "above-dropped-entry"
         case .allOrNothing: "all-or-nothing"
@@ -76,6 +80,8 @@ public enum DropReason: Error, Sendable, Hashable, CustomStringConvertible {
             return "rejected by validator: \(reason)"
         case .neverPersisted:
             return "type is never persisted"
+        case let .tooLargeToSave(bytes, limit):
+            return "its payload is \(bytes) bytes, past the store's limit of \(limit): save an id, not the whole model"
         case let .expired(savedAt):
             return "expired (saved \(savedAt))"
         case let .aboveDroppedEntry(location):

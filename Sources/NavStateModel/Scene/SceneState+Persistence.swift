@@ -18,19 +18,39 @@ extension SceneState {
         knownPersisted: [Int] = [],
         _ isNeverPersisted: (Element) -> Bool
     ) -> (SceneState, [(location: EntryLocation, element: Element, reason: DropReason)]) {
+        omitting(knownKept: knownPersisted) { isNeverPersisted($0) ? .neverPersisted : nil }
+    }
+
+    /// The state without the elements `leftOut` gives a reason for (a type
+    /// never persisted, a payload past the store's limit), each taking with
+    /// it what ``omittingNeverPersisted(knownPersisted:_:)`` says a
+    /// never-persisted one takes.
+    ///
+    /// - Parameters:
+    ///   - knownKept: For each stack in scene order, how many leading
+    ///     elements the caller already knows are kept.
+    ///   - leftOut: Why an element cannot be saved, `nil` when it can.
+    @inlinable
+    package func omitting(
+        knownKept knownPersisted: [Int] = [],
+        _ leftOut: (Element) -> DropReason?
+    ) -> (SceneState, [(location: EntryLocation, element: Element, reason: DropReason)]) {
+        let isLeftOut = { (element: Element) in leftOut(element) != nil }
         var omitted: [(location: EntryLocation, element: Element, reason: DropReason)] = []
         var state = self
-        /// Everything from `cut` up: the element there, never persisted,
-        /// then what sits above it.
-        func omit(_ located: some Sequence<(location: EntryLocation, element: Element)>, cut: EntryLocation) {
+        /// Everything from `cut` up: the element there, left out for
+        /// `reason`, then what sits above it.
+        func omit(
+            _ located: some Sequence<(location: EntryLocation, element: Element)>, cut: EntryLocation, reason: DropReason
+        ) {
             for (location, element) in located {
-                omitted.append((location, element, location == cut ? .neverPersisted : .aboveDroppedEntry(cut)))
+                omitted.append((location, element, location == cut ? reason : .aboveDroppedEntry(cut)))
             }
         }
         var flatIndex = 0
         levels: for level in 0...presentations.count {
-            if level > 0, isNeverPersisted(state.presentations[level - 1].destination) {
-                omit(state.locatedElements(from: level, includingValues: false), cut: .presentation(level))
+            if level > 0, let reason = leftOut(state.presentations[level - 1].destination) {
+                omit(state.locatedElements(from: level, includingValues: false), cut: .presentation(level), reason: reason)
                 state.presentations.removeSubrange((level - 1)...)
                 break
             }
@@ -41,17 +61,17 @@ extension SceneState {
                 // One stack at this level: no walk.
                 let known = flatIndex < knownPersisted.count ? min(max(0, knownPersisted[flatIndex]), stack.count) : 0
                 flatIndex += 1
-                if let cut = stack[known...].firstIndex(where: isNeverPersisted) { cuts.append((0, cut)) }
+                if let cut = stack[known...].firstIndex(where: isLeftOut) { cuts.append((0, cut)) }
             } else {
                 var stacks: [[Element]] = []
                 container.appendStacks(to: &stacks)
                 for (index, stack) in stacks.enumerated() {
                     let known = flatIndex < knownPersisted.count ? min(max(0, knownPersisted[flatIndex]), stack.count) : 0
                     flatIndex += 1
-                    if let cut = stack[known...].firstIndex(where: isNeverPersisted) { cuts.append((index, cut)) }
+                    if let cut = stack[known...].firstIndex(where: isLeftOut) { cuts.append((index, cut)) }
                 }
             }
-            var cutOnScreen: EntryLocation?
+            var cutOnScreen: (location: EntryLocation, reason: DropReason)?
             if !cuts.isEmpty {
                 var paths: [[StackAddress.Step]] = []
                 container.forEachStack(prefix: []) { path, _ in paths.append(path) }
@@ -60,28 +80,30 @@ extension SceneState {
                     let address = StackAddress(presentation: level, path: paths[stackIndex])
                     let location = EntryLocation.stack(address, position: cut)
                     let stack = state.stack(address) ?? []
-                    omit((cut..<stack.count).map { (.stack(address, position: $0), stack[$0]) }, cut: location)
+                    let reason = leftOut(stack[cut]) ?? .neverPersisted
+                    omit((cut..<stack.count).map { (.stack(address, position: $0), stack[$0]) }, cut: location, reason: reason)
                     try? state.setStack(address, to: Array(stack.prefix(cut)))
-                    if address == onScreen { cutOnScreen = location }
+                    if address == onScreen { cutOnScreen = (location, reason) }
                 }
             }
             guard cutOnScreen != nil || container.hasSplit else { continue }
             var neverPersistedSelections: [(StackAddress, NavSplitColumn)] = []
             container.forEachSelection(prefix: []) { path, column, element in
-                guard isNeverPersisted(element) else { return }
+                guard let reason = leftOut(element) else { return }
                 let split = StackAddress(presentation: level, path: path)
-                omitted.append((.selection(split, column), element, .neverPersisted))
+                omitted.append((.selection(split, column), element, reason))
                 neverPersistedSelections.append((split, column))
             }
             for (split, column) in neverPersistedSelections { state.clearSelection(column, of: split) }
             if let cutOnScreen {
-                omit(state.locatedElements(from: level + 1, includingValues: false), cut: cutOnScreen)
+                omit(state.locatedElements(from: level + 1, includingValues: false), cut: cutOnScreen.location, reason: cutOnScreen.reason)
                 state.presentations.removeSubrange(level...)
                 break levels
             }
         }
-        for (name, value) in state.values.sorted(by: { $0.key < $1.key }) where isNeverPersisted(value) {
-            omitted.append((.value(name), value, .neverPersisted))
+        for (name, value) in state.values.sorted(by: { $0.key < $1.key }) {
+            guard let reason = leftOut(value) else { continue }
+            omitted.append((.value(name), value, reason))
             state.values[name] = nil
         }
         // Nearly every state has no checkpoint: nothing to look up.

@@ -18,10 +18,10 @@ import Musl
 /// without closing anything. Before each call a writer looks: a `stat` of
 /// the file's path (it replaces SQLite's own `SQLITE_FCNTL_HAS_MOVED`,
 /// which is the same `stat`) says whether the path still leads to the file
-/// the store opened and how long that file is, and an `fstat` of a
-/// descriptor the watch holds on the `-wal` says whether that `-wal` still
-/// has a name (a `-wal` deleted, or replaced by a rename over it, has
-/// none). At the first change the store lets go of its files
+/// the store opened and how long that file is, and a `stat` of the
+/// `-wal`'s path says whether it still leads to the `-wal` the watch holds
+/// a descriptor on (a `-wal` deleted, moved away, or replaced by a rename
+/// over it does not). At the first change the store lets go of its files
 /// (``NavStore/State/detach(_:)``) and fails that call and every later one
 /// with the change.
 ///
@@ -37,15 +37,30 @@ final class FileWatch {
     private let opened: FileIdentity.ID?
     /// The `-wal` the connection writes, read-only; -1 until it exists.
     private var wal: Int32 = -1
+    /// Which file `wal` is open on.
+    private var walIdentity: FileIdentity.ID?
+    /// The `-wal`'s path as a C string, made once.
+    private let walPath: [CChar]
     /// The file's page size, which WAL mode never changes.
     private let pageSize: Int
+    /// The file's size when the store opened it, if that ended part-way
+    /// through a page (bytes appended by a partial copy or a sync): such a
+    /// file is not cut, SQLite ignores the tail, and its own writes and
+    /// checkpoints only ever leave the file at whole pages. Any other size
+    /// that ends part-way through a page is a cut.
+    private let tailAtOpen: Int64?
 
     init(_ connection: SQLiteConnection, target: String) {
         self.target = target
         file = Array(target.utf8CString)
-        opened = FileIdentity(file)?.identity
-        pageSize = (try? connection.integer("PRAGMA page_size")) ?? 0
+        walPath = Array((target + "-wal").utf8CString)
+        let atOpen = FileIdentity(file)
+        opened = atOpen?.identity
+        let pageSize = (try? connection.integer("PRAGMA page_size")) ?? 0
+        self.pageSize = pageSize
+        tailAtOpen = atOpen.flatMap { pageSize > 0 && $0.size % Int64(pageSize) != 0 ? $0.size : nil }
         wal = Self.openWAL(target)
+        walIdentity = Self.identity(of: wal)
     }
 
     deinit {
@@ -62,10 +77,10 @@ final class FileWatch {
     /// The first change to the files since the store opened them, if any.
     ///
     /// The file was moved when its path leads nowhere or to another file.
-    /// It was cut short in place when it is empty or ends part-way through
-    /// a page: in WAL mode a sound file always holds its first page (the
-    /// switch to WAL writes it), and checkpoints write and cut it in whole
-    /// pages. A cut at a page boundary is not seen: SQLite's header cannot
+    /// It was cut short in place when it is empty, or ends part-way through
+    /// a page at another size than it had when the store opened it: in WAL
+    /// mode a sound file always holds its first page (the switch to WAL
+    /// writes it), and checkpoints write and cut it in whole pages. A cut at a page boundary is not seen: SQLite's header cannot
     /// tell it from a partial checkpoint, which leaves the file shorter than
     /// the header's page count until the next one
     /// (sqlite.org/fileformat2.html, "In-header database size").
@@ -75,17 +90,29 @@ final class FileWatch {
             // always can) falls back to SQLite's own look.
             return opened == nil && !connection.hasMoved ? nil : .moved
         }
-        if pageSize > 0, now.size <= 0 || now.size % Int64(pageSize) != 0 { return .truncated }
+        if pageSize > 0, now.size <= 0 || now.size % Int64(pageSize) != 0 && now.size != tailAtOpen { return .truncated }
         // Nobody deletes or replaces the -wal of a file another connection
         // has open (SQLite only removes it when the last connection closes),
         // so a -wal without a name is someone else's doing.
         if wal < 0 {
             wal = Self.openWAL(target)
+            walIdentity = Self.identity(of: wal)
             return nil
         }
-        var info = stat()
-        if fstat(wal, &info) == 0, info.st_nlink == 0 { return .walChanged }
+        // One `stat` of the path, as the file's: a -wal deleted, moved away
+        // or replaced leaves the path leading nowhere or to another file.
+        // The descriptor held on the -wal keeps its inode from being reused
+        // by a file made there since.
+        guard let now = FileIdentity(walPath), now.identity == walIdentity else { return .walChanged }
         return nil
+    }
+
+    /// The file a descriptor is open on; `nil` for none.
+    private static func identity(of descriptor: Int32) -> FileIdentity.ID? {
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return FileIdentity.ID(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     }
 }
 
@@ -211,5 +238,10 @@ extension NavStore {
     /// ``lookAtFiles(_:)`` outside a call; fails nothing.
     func noticeChangedFiles() {
         state.withLock { lookAtFiles(&$0) }
+    }
+
+    /// Whether the store let go of its files (every call now fails).
+    var isDetached: Bool {
+        state.withLock { $0.detached != nil }
     }
 }

@@ -27,6 +27,19 @@ extension NavStore {
     public static func shared(
         path: String, configuration: Configuration = Configuration(), recovering: Bool = false
     ) async throws(NavStoreError) -> NavStore {
+        let store = try await sharedOpen(path: path, configuration: configuration, recovering: recovering)
+        // A store whose files changed under it (moved, its -wal replaced)
+        // has let go of them for good: it leaves the table, and the path
+        // is opened afresh, once.
+        store.noticeChangedFiles()
+        guard store.isDetached else { return store }
+        await SharedStores.forget(store)
+        return try await sharedOpen(path: path, configuration: configuration, recovering: recovering)
+    }
+
+    private static func sharedOpen(
+        path: String, configuration: Configuration, recovering: Bool
+    ) async throws(NavStoreError) -> NavStore {
         let key = (try? StoreFile.resolvingDirectory(of: path)) ?? path
         let opening = SharedStores.opening(key) {
             Task { () async -> Result<NavStore, NavStoreError> in
@@ -77,5 +90,21 @@ enum SharedStores {
         table.lock.lock()
         defer { table.lock.unlock() }
         if table.opens[key] == task { table.opens[key] = nil }
+    }
+
+    /// The opens under way or done, by key.
+    private static func entries() -> [String: Task<Result<NavStore, NavStoreError>, Never>] {
+        table.lock.lock()
+        defer { table.lock.unlock() }
+        return table.opens
+    }
+
+    /// Forgets `store`, which let go of its files: the next call opens the
+    /// path afresh.
+    static func forget(_ store: NavStore) async {
+        for (key, task) in entries() {
+            guard case .success(let opened) = await task.value, opened === store else { continue }
+            forget(key, ifStill: task)
+        }
     }
 }

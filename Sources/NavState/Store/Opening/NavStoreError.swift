@@ -136,6 +136,10 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case copyForReading
         /// Moving an unusable file aside.
         case moveAside
+        /// The file's name leaves no room for the files SQLite names after it.
+        case nameTooLong(bytes: Int, limit: Int)
+        /// The file's path, its folders' links resolved, is longer than SQLite opens.
+        case pathTooLong(bytes: Int, limit: Int)
 
         var description: String {
             switch self {
@@ -149,6 +153,10 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             case .setFileProtection: "could not set its file protection"
             case .copyForReading: "could not copy it to read it"
             case .moveAside: "could not move it aside"
+            case let .nameTooLong(bytes, limit):
+                "its file name is \(bytes) bytes long; a store's holds at most \(limit), so that the files SQLite puts beside it (-journal, -wal) fit"
+            case let .pathTooLong(bytes, limit):
+                "its path is \(bytes) bytes long, its folders' links resolved; SQLite opens a store's file by a path of at most \(limit)"
             }
         }
     }

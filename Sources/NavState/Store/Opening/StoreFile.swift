@@ -40,10 +40,34 @@ enum StoreFile {
         creation.lock()
         defer { creation.unlock() }
         let target = try resolvingDirectory(of: path)
+        try checkLength(of: target, reportedAs: path)
         for suffix in ["", "-wal", "-shm"] {
             if !isRegularOrMissing(target + suffix, following: false) { throw .notARegularFile(path: path + suffix) }
         }
         return Prepared(target: target, created: try createOwnerOnlyFileIfMissing(target, reportedAs: path))
+    }
+
+    /// The longest file name a store may have: a file system's 255 bytes,
+    /// less the `-journal` SQLite puts after it (it writes one while it
+    /// switches a new file to WAL), so every file SQLite names fits.
+    static let longestFileName = 255 - "-journal".utf8.count
+    /// The longest path of a store's file, its folders' links resolved:
+    /// SQLite's unix VFS holds paths of at most 512 bytes (`MAX_PATHNAME`),
+    /// `-journal` included.
+    static let longestPath = 512 - "-journal".utf8.count
+
+    /// Refuses, before anything is created, a file SQLite could open but
+    /// not make a store of (it would fail with its raw "unable to open
+    /// database file" and leave the file behind): a name or a path too
+    /// long for the files SQLite puts beside it.
+    static func checkLength(of target: String, reportedAs path: String) throws(NavStoreError) {
+        let name = target.split(separator: "/").last.map(String.init) ?? target
+        if name.utf8.count > longestFileName {
+            throw .cannotOpen(path: path, at: .nameTooLong(bytes: name.utf8.count, limit: longestFileName), cause: nil)
+        }
+        if target.utf8.count > longestPath {
+            throw .cannotOpen(path: path, at: .pathTooLong(bytes: target.utf8.count, limit: longestPath), cause: nil)
+        }
     }
 
     /// Checks that what a reader would open is a regular file, following

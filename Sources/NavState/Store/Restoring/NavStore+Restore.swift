@@ -42,12 +42,19 @@ extension NavStore {
         let nothing = Self.emptyTree(options)
         var report = RestoreReport.nothingSaved(scene: scene)
         let limits = configuration.limits
+        // Revisions past one of this store's limits: passed over, and not
+        // counted as failed launches, so a build with higher limits (or a
+        // store opened with them) still restores them.
+        var pastLimits: Set<Int> = []
         while true {
             // One hop and one write transaction: choose, count the attempt,
             // read the revision. The attempt is committed before anything
             // is handed out, so a launch that dies at once is counted.
+            let passing = pastLimits
             let choice = try await perform { store throws(NavStoreError) in
-                try store.chooseAndRead(scene: scene, limit: options.crashLoopLimit, window: 1 + options.fallbackRevisions, limits: limits)
+                try store.chooseAndRead(
+                    scene: scene, limit: options.crashLoopLimit, window: 1 + options.fallbackRevisions, limits: limits,
+                    passing: passing)
             }
             report.headRevision = choice.head
             for skipped in choice.skipped where !report.skipped.contains(where: { $0.revision == skipped.revision }) {
@@ -58,7 +65,13 @@ extension NavStore {
                 if choice.head != nil { report.outcome = .allRevisionsSkipped }
                 log(report)
                 return (nothing, report)
-            case .damaged(let revision, let damage):
+            case .damaged(let revision, let damage, let unconfirmed) where damage.isPastALimit:
+                // Not a failed launch: the revision is whole, only larger
+                // than this store reads. The attempt was rolled back with
+                // the read; the guard looks further back this launch.
+                pastLimits.insert(revision)
+                report.skipped.append(.init(revision: revision, unconfirmedRestores: unconfirmed, damage: damage))
+            case .damaged(let revision, let damage, _):
                 // Nothing of it can be trusted: it uses up its launches at
                 // once, in a transaction of its own (the one that read it
                 // rolled back), and the guard looks further back.
@@ -159,8 +172,10 @@ extension NavStore {
             /// No revision to try: the scene has none, or every one the
             /// guard may use was skipped.
             case none
-            /// The chosen revision's rows cannot be trusted at all.
-            case damaged(revision: Int, damage: Damage)
+            /// The chosen revision's rows cannot be trusted at all, or hold
+            /// more than the store's limits; `unconfirmed` is the count of
+            /// its restores before this one.
+            case damaged(revision: Int, damage: Damage, unconfirmed: Int)
             case loaded(LoadedRevision)
         }
 
@@ -179,7 +194,9 @@ extension NavStore {
     /// may fall back to (`window` newest kept ones), the newest whose
     /// unconfirmed restores are under the limit, counted as one more
     /// unconfirmed restore, and read.
-    private func chooseAndRead(scene: String, limit: Int, window: Int, limits: Limits) throws(NavStoreError) -> RevisionChoice {
+    private func chooseAndRead(
+        scene: String, limit: Int, window: Int, limits: Limits, passing: Set<Int>
+    ) throws(NavStoreError) -> RevisionChoice {
         try withConnection("restore", refusable: { (store: inout State) throws(SQLiteError) in
             let connection = store.connection
             let outcome = try connection.refusableTransaction(immediate: true) {
@@ -192,14 +209,14 @@ extension NavStore {
                 let rows = try RestoreAttempts.launchRows(connection, scene: scene)
                 // Read once, then let go of the statement before anything
                 // writes.
-                let scan = LaunchScan(rows, limit: limit, window: window)
+                let scan = LaunchScan(rows, limit: limit, window: window, passing: passing)
                 rows.reset()
                 var choice = scan.choice
                 if let failure = scan.failure {
                     // SQLite found the chosen revision's pages damaged: it
                     // is, for the app. Anything else is the store's failure.
                     guard failure.isCorrupt, let target = scan.chosen else { throw failure }
-                    choice.read = .damaged(revision: target.number, damage: .unreadablePages)
+                    choice.read = .damaged(revision: target.number, damage: .unreadablePages, unconfirmed: target.unconfirmed)
                     return .failure(DamagedChoice(choice: choice))
                 }
                 guard let target = scan.chosen, let top = scan.top else { return .success(choice) }
@@ -210,7 +227,7 @@ extension NavStore {
                     choice.read = .loaded(LoadedRevision(revision: loaded.0, damage: loaded.1))
                     return .success(choice)
                 case .failure(let damage):
-                    choice.read = .damaged(revision: target.number, damage: damage)
+                    choice.read = .damaged(revision: target.number, damage: damage, unconfirmed: target.unconfirmed)
                     return .failure(DamagedChoice(choice: choice))
                 }
             }
@@ -227,15 +244,17 @@ extension NavStore {
     private struct LaunchScan {
         var choice = RevisionChoice()
         var top: SceneHead?
-        /// The chosen revision.
-        var chosen: (number: Int, base: Int, savedAt: Date)?
+        /// The chosen revision, and its restores not confirmed so far.
+        var chosen: (number: Int, base: Int, savedAt: Date, unconfirmed: Int)?
         /// The chosen revision's chain, newest first: number, base, change
         /// (nil: not a blob).
         var chain: [(number: Int, base: Int, change: [UInt8]?)] = []
         /// What stopped the pass early, if SQLite did.
         var failure: SQLiteError?
 
-        init(_ rows: SQLiteStatement, limit: Int, window: Int) {
+        /// - Parameter passing: Revisions not to choose (past a limit), which
+        ///   the restore reports itself.
+        init(_ rows: SQLiteStatement, limit: Int, window: Int, passing: Set<Int>) {
             var seen = 0
             do throws(SQLiteError) {
                 while try rows.step() {
@@ -267,7 +286,8 @@ extension NavStore {
                             choice.skipped.append(.init(revision: number, unconfirmedRestores: unconfirmed, damage: nil))
                             continue
                         }
-                        chosen = (number, rowBase, StoredRange.date(rows.double(at: 6)))
+                        if passing.contains(number) { continue }
+                        chosen = (number, rowBase, StoredRange.date(rows.double(at: 6)), unconfirmed)
                     }
                     chain.append((number, rowBase, rows.isBlob(at: 7) ? rows.withBlob(at: 7) { Array($0) } : nil))
                     // At its base, or a base that cannot be (the reader names it).
@@ -321,6 +341,18 @@ extension NavStore {
                 "scene": "\(report.scene)", "location": "\(dropped.location)",
                 "tag": "\(dropped.entry.tag)", "reason": "\(dropped.reason.code)",
             ])
+        }
+    }
+}
+
+extension Damage {
+    /// Whether the damage is a revision larger than this store's limits
+    /// (``NavStore/Limits``): whole, and readable with higher ones, so not
+    /// a failed launch.
+    var isPastALimit: Bool {
+        switch self {
+        case .pastEntryLimit, .pastStackLimit, .pastNestingLimit, .pastPayloadLimit: true
+        default: false
         }
     }
 }

@@ -10,8 +10,10 @@ public struct SaveResult: Sendable, Hashable {
     /// False when the state equalled the head's, so nothing was written.
     public var isNewRevision: Bool
     /// Entries left out because their type is never persisted
-    /// (``/NavStateModel/DropReason/neverPersisted``), or because they sat
-    /// above such an entry (``/NavStateModel/DropReason/aboveDroppedEntry(_:)``).
+    /// (``/NavStateModel/DropReason/neverPersisted``), because their payload
+    /// is past ``NavStore/Limits/payloadBytes`` (a typed save only:
+    /// ``/NavStateModel/DropReason/tooLargeToSave(bytes:limit:)``), or because they
+    /// sat above such an entry (``/NavStateModel/DropReason/aboveDroppedEntry(_:)``).
     public var omitted: [DroppedEntry]
     /// Entry rows inserted: the entries that changed since the head.
     public var entriesInserted: Int

@@ -60,11 +60,22 @@ extension NavStore {
         try refusingLogged(scene) { () throws(NavStoreError) in
             try Self.validate(state, treeChecked: sameTree != nil)
         }
-        let isNeverPersisted = { (destination: AnyDestination) in !destination.isPersisted }
-        guard Self.mayHold(isNeverPersisted, state, flat, besides: known.counts) else {
+        // What cannot reach the file: a never-persisted screen, and an
+        // entry past the payload limit (a route that carries a whole model),
+        // which is left out of this save and reported, not the whole save.
+        let payloadLimit = configuration.limits.payloadBytes
+        let isLeftOut = { (destination: AnyDestination) in
+            !destination.isPersisted || destination.storedByteCounts.payload > payloadLimit
+        }
+        guard Self.mayHold(isLeftOut, state, flat, besides: known.counts) else {
             return try save(checked: state, flat: flat, omitted: [], known: known, sameTree: sameTree, scene: scene, expectedHead: expectedHead)
         }
-        let (kept, omittedDestinations) = state.omittingNeverPersisted(knownPersisted: known.counts, isNeverPersisted)
+        let (kept, omittedDestinations) = state.omitting(knownKept: known.counts) { destination -> DropReason? in
+            if !destination.isPersisted { return .neverPersisted }
+            let bytes = destination.storedByteCounts.payload
+            if bytes > payloadLimit { return .tooLargeToSave(bytes: bytes, limit: payloadLimit) }
+            return nil
+        }
         if !omittedDestinations.isEmpty {
             // Something left out may be a selection: the tree is written anew.
             sameTree = nil
