@@ -68,6 +68,10 @@ public final class NavStore: Sendable {
     /// `DatabaseWriter` has its dispatch queue: blocking SQLite work runs
     /// here, one call at a time, in the order the calls were made.
     let queue: DispatchQueue
+    /// `configuration.limits.payloadBytes`, kept apart: every typed save
+    /// reads it, and reading it through `configuration` copies the whole
+    /// configuration (its logger included) each time.
+    let payloadLimit: Int
     /// How long the store's connections wait for another's lock; stopped by
     /// ``suspendImmediately()``.
     let busyWait: BusyWait
@@ -112,6 +116,7 @@ public final class NavStore: Sendable {
     init(opening path: String, configuration: Configuration, readOnly: Bool, queue: DispatchQueue = NavStore.makeQueue()) throws(NavStoreError) {
         self.path = path
         self.configuration = configuration
+        self.payloadLimit = configuration.limits.payloadBytes
         self.isReadOnly = readOnly
         self.queue = queue
         let busyWait = BusyWait(timeoutMilliseconds: configuration.busyTimeoutMilliseconds)

@@ -52,30 +52,44 @@ extension NavStore {
         scene: String,
         expectedHead: Int? = nil
     ) throws(NavStoreError) -> SaveResult {
-        var flat = Slots.of(state)
+        let flat = Slots.of(state)
         // What the cached head tells: for a tree whose tabs and columns are
         // the head's, its layout, and that its tree's rules were checked;
         // which leading elements of each stack are the head's own.
-        var (sameTree, known) = whatTheHeadTells(of: state, slots: flat.slots, scene: scene)
+        let (sameTree, known) = whatTheHeadTells(of: state, slots: flat.slots, scene: scene)
         try refusingLogged(scene) { () throws(NavStoreError) in
             try Self.validate(state, treeChecked: sameTree != nil)
         }
-        // What cannot reach the file: a never-persisted screen, and an
-        // entry past the payload limit (a route that carries a whole model),
-        // which is left out of this save and reported, not the whole save.
-        let payloadLimit = configuration.limits.payloadBytes
-        let isLeftOut = { (destination: AnyDestination) in
-            !destination.isPersisted || destination.storedByteCounts.payload > payloadLimit
+        let isNeverPersisted = { (destination: AnyDestination) in !destination.isPersisted }
+        if !Self.mayHold(isNeverPersisted, state, flat, besides: known.counts) {
+            do {
+                return try save(
+                    checked: state, flat: flat, omitted: [], known: known, sameTree: sameTree, scene: scene,
+                    expectedHead: expectedHead, leavesOutLargeEntries: true)
+            } catch where error.isPastThePayloadLimit {
+                // An entry too large to save (a route that carries a whole
+                // model): found where the limits count bytes, so that the
+                // saves that hold none pay nothing for it; left out below.
+            }
         }
-        guard Self.mayHold(isLeftOut, state, flat, besides: known.counts) else {
-            return try save(checked: state, flat: flat, omitted: [], known: known, sameTree: sameTree, scene: scene, expectedHead: expectedHead)
-        }
+        return try saveLeavingOut(state, flat: flat, known: known, sameTree: sameTree, scene: scene, expectedHead: expectedHead)
+    }
+
+    /// Saves `state` without what cannot reach the file: a never-persisted
+    /// screen, and an entry past the payload limit, which is left out of
+    /// this save (with what sits above it) and reported, not the whole save.
+    private func saveLeavingOut(
+        _ state: SceneState<AnyDestination>, flat: Slots.Flat<AnyDestination>, known: KnownPrefixes,
+        sameTree: (json: String, layout: StoredLayout)?, scene: String, expectedHead: Int?
+    ) throws(NavStoreError) -> SaveResult {
+        let payloadLimit = self.payloadLimit
         let (kept, omittedDestinations) = state.omitting(knownKept: known.counts) { destination -> DropReason? in
             if !destination.isPersisted { return .neverPersisted }
             let bytes = destination.storedByteCounts.payload
-            if bytes > payloadLimit { return .tooLargeToSave(bytes: bytes, limit: payloadLimit) }
-            return nil
+            return bytes > payloadLimit ? .tooLargeToSave(bytes: bytes, limit: payloadLimit) : nil
         }
+        var flat = flat
+        var sameTree = sameTree
         if !omittedDestinations.isEmpty {
             // Something left out may be a selection: the tree is written anew.
             sameTree = nil
@@ -201,9 +215,12 @@ extension NavStore {
         known: KnownPrefixes = KnownPrefixes(),
         sameTree: (json: String, layout: StoredLayout)? = nil,
         scene: String,
-        expectedHead: Int?
+        expectedHead: Int?,
+        leavesOutLargeEntries: Bool = false
     ) throws(NavStoreError) -> SaveResult {
-        let input = try saveInput(state, flat: flat ?? Slots.of(state), scene: scene, known: known, sameTree: sameTree)
+        let input = try saveInput(
+            state, flat: flat ?? Slots.of(state), scene: scene, known: known, sameTree: sameTree,
+            leavesOutLargeEntries: leavesOutLargeEntries)
         let result = try withConnection("save", refusable: { (store: inout State) throws(SQLiteError) -> Result<SaveResult, NavStoreError> in
             let connection = store.connection
             let changesBefore = connection.totalChanges
@@ -284,9 +301,12 @@ extension NavStore {
     /// what would write nothing) and encodes its layout.
     private func saveInput<Element: StorableElement>(
         _ state: SceneState<Element>, flat: Slots.Flat<Element>, scene: String, known: KnownPrefixes,
-        sameTree: (json: String, layout: StoredLayout)?
+        sameTree: (json: String, layout: StoredLayout)?, leavesOutLargeEntries: Bool
     ) throws(NavStoreError) -> SaveInput<Element> {
-        let (bytes, stackBytes) = try refusingLogged(scene) { () throws(NavStoreError) -> (Int, [Int]) in
+        // A caller that leaves out an entry past the payload limit is told
+        // quietly: it saves the rest, and nothing was refused.
+        let (bytes, stackBytes) = try refusingLogged(scene, quietlyIf: leavesOutLargeEntries ? \.isPastThePayloadLimit : nil) {
+            () throws(NavStoreError) -> (Int, [Int]) in
             if isReadOnly { throw .readOnly(path: path) }
             try configuration.limits.checkSceneName(scene)
             return try configuration.limits.byteCount(checking: state, flat: flat, scene: scene, known: known)
@@ -410,10 +430,13 @@ extension NavStore {
 
     /// Runs a check of a save's input, logging a refusal at error level as
     /// the connection's failures are.
-    private func refusingLogged<T>(_ scene: String, _ check: () throws(NavStoreError) -> T) throws(NavStoreError) -> T {
+    private func refusingLogged<T>(
+        _ scene: String, quietlyIf quiet: KeyPath<NavStoreError, Bool>? = nil, _ check: () throws(NavStoreError) -> T
+    ) throws(NavStoreError) -> T {
         do {
             return try check()
         } catch {
+            if let quiet, error[keyPath: quiet] { throw error }
             logger.error("save refused", metadata: ["scene": "\(NavStoreError.shortened(scene))", "error": "\(error)"])
             throw error
         }
@@ -431,5 +454,13 @@ extension NavStore {
         } catch {
             throw .invalidState(error)
         }
+    }
+}
+
+extension NavStoreError {
+    /// An entry's payload is past ``NavStore/Limits/payloadBytes``.
+    var isPastThePayloadLimit: Bool {
+        guard case .limitExceeded(let limit, _, _, _) = self else { return false }
+        return limit == \NavStore.Limits.payloadBytes
     }
 }
