@@ -45,13 +45,20 @@ func recovering(url: URL, logger: AppLogger) async throws -> NavStore {
     return store
 }
 
-var registry = DestinationRegistry()
-try registry.register(ShopRoute.self, as: "shop")
-let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-store-doc-\(UUID().uuidString)")
-try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: directory) }
-let path = NavPath([try AnyDestination(ShopRoute.order(7), in: registry)], registry: registry)
-let report = try await savingAndRestoring(url: directory.appendingPathComponent("navstate.sqlite"), path: path, registry: registry)
-let state = try tabs(order: try AnyDestination(ShopRoute.order(7), in: registry), item: try AnyDestination(ShopRoute.item("a"), in: registry))
-_ = try await recovering(url: directory.appendingPathComponent("navstate.sqlite"), logger: AppLogger())
-print("revision \(report.revision ?? 0); orders tab: \(state.contentStack.count) screens")
+/// The run, in a function of its own: what it makes is released when it
+/// returns, not held by the top-level code until the process exits (which
+/// LeakSanitizer reported as leaked).
+func run() async throws {
+    var registry = DestinationRegistry()
+    try registry.register(ShopRoute.self, as: "shop")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navstate-store-doc-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = NavPath([try AnyDestination(ShopRoute.order(7), in: registry)], registry: registry)
+    let report = try await savingAndRestoring(url: directory.appendingPathComponent("navstate.sqlite"), path: path, registry: registry)
+    let state = try tabs(order: try AnyDestination(ShopRoute.order(7), in: registry), item: try AnyDestination(ShopRoute.item("a"), in: registry))
+    _ = try await recovering(url: directory.appendingPathComponent("navstate.sqlite"), logger: AppLogger())
+    print("revision \(report.revision ?? 0); orders tab: \(state.contentStack.count) screens")
+}
+
+try await run()

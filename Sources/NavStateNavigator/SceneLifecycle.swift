@@ -120,6 +120,12 @@ public final class SceneLifecycle {
         navigator.lifecycle = self
     }
 
+    /// The waits for restored levels end with the lifecycle that started
+    /// them.
+    deinit {
+        for task in transitionTasks.values { task.cancel() }
+    }
+
     /// Whether the launch was confirmed, or had nothing to confirm.
     public var isSettled: Bool { confirmation.isDone }
 

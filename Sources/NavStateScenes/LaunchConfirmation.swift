@@ -44,6 +44,12 @@ package final class LaunchConfirmation {
     private var stage = Stage.waiting
     private var settleTask: Task<Void, Never>?
 
+    /// The wait ends with the rule that started it: a window gone confirms
+    /// nothing, and leaves no task waiting.
+    deinit {
+        settleTask?.cancel()
+    }
+
     /// A confirmation made by ``confirm``, after `timing`'s waits made by
     /// `sleep`.
     package init(timing: Timing, sleep: @escaping @Sendable (Duration) async -> Void) {

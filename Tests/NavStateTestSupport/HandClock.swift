@@ -4,13 +4,35 @@ import Testing
 /// Waits advanced by hand, for code that takes its `sleep` as a function
 /// (`SceneLifecycle`, `NavigationPathSaver`): each `sleep` parks until the
 /// test lets it go, so a test says exactly when a wait has passed.
+///
+/// A wait whose task is cancelled ends at once, as `Task.sleep` does: the
+/// code under test cancels what it no longer needs (a window closed, an
+/// object gone), and a wait parked for ever would keep its task, and what
+/// the task holds, until the process ends (LeakSanitizer reports it).
 final class HandClock: Sendable {
-    private let sleepers = Locked<[(duration: Duration, resume: CheckedContinuation<Void, Never>)]>([])
+    private struct Sleeper {
+        let id: UUID
+        let duration: Duration
+        let resume: CheckedContinuation<Void, Never>
+    }
+
+    private let sleepers = Locked<[Sleeper]>([])
 
     var sleep: @Sendable (Duration) async -> Void {
         { duration in
-            await withCheckedContinuation { continuation in
-                self.sleepers.withLock { $0.append((duration, continuation)) }
+            let id = UUID()
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let parked = self.sleepers.withLock { sleepers -> Bool in
+                        // Cancelled before it parked: it does not wait.
+                        guard !Task.isCancelled else { return false }
+                        sleepers.append(Sleeper(id: id, duration: duration, resume: continuation))
+                        return true
+                    }
+                    if !parked { continuation.resume() }
+                }
+            } onCancel: {
+                self.wake(id)
             }
         }
     }
@@ -25,6 +47,15 @@ final class HandClock: Sendable {
             return sleepers
         }
         for sleeper in parked { sleeper.resume.resume() }
+    }
+
+    /// Lets one wait go: its task was cancelled.
+    private func wake(_ id: UUID) {
+        let woken = sleepers.withLock { sleepers -> Sleeper? in
+            guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+            return sleepers.remove(at: index)
+        }
+        woken?.resume.resume()
     }
 }
 

@@ -169,11 +169,12 @@ public final class NavStore: Sendable {
             return (State(connection: connection, files: prepared.map { FileWatch(connection, target: $0.target) }), applied)
         } catch {
             // A file this open created and could not make a store of for
-            // want of room is not left behind as an empty file. Only then:
-            // after any other failure (a busy file), another process may be
-            // making a store of that very file, and removing it would lose
-            // what it writes.
-            if let prepared, prepared.created, case .diskFull = error { StoreFile.removeEmptyStore(prepared.target) }
+            // want of room is not left behind, whatever of it was written
+            // (its first page, part of the migrations): the next launch
+            // would take it for a store. Only then: after any other failure
+            // (a busy file), another process may be making a store of that
+            // very file, and removing it would lose what it writes.
+            if let prepared, prepared.created, case .diskFull = error { StoreFile.removeFailedStore(prepared.target) }
             throw error
         }
     }

@@ -156,18 +156,16 @@ enum StoreFile {
         _ = fchmodat(AT_FDCWD, path, 0o600, AT_SYMLINK_NOFOLLOW)
     }
 
-    /// Removes what a failed open of a file it created left: the empty file,
-    /// an empty `-wal` and the `-shm` beside it. A file that holds anything
-    /// (another process got further) is left alone.
-    static func removeEmptyStore(_ target: String) {
+    /// Removes what an open that created `target` left when it failed for
+    /// want of room: the file (empty, or holding the first pages of a store
+    /// the open could not finish, with nothing of the app's in it, since
+    /// the app never had the store), its `-wal` and its `-shm`. Only
+    /// regular files are removed, never through a link.
+    static func removeFailedStore(_ target: String) {
         var info = stat()
-        guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 else { return }
-        if lstat(target + "-wal", &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 else { return }
-            unlink(target + "-wal")
+        for suffix in ["-wal", "-shm", ""] where lstat(target + suffix, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+            unlink(target + suffix)
         }
-        if lstat(target + "-shm", &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { unlink(target + "-shm") }
-        unlink(target)
     }
 
     /// The paths a writable open marks as excluded from backups (or not):

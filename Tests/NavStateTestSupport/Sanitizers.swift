@@ -1,0 +1,14 @@
+import Foundation
+
+/// Which sanitizer the suite runs under, as `scripts/sanitizers.sh` says
+/// (`NAVSTATE_SANITIZER`): the few tests a sanitizer's runtime cannot run
+/// are disabled under it, by name, and nowhere else.
+enum Sanitizers {
+    /// ThreadSanitizer's runtime dies with SIGBUS in a child process run
+    /// under a file-size limit (`ulimit -f`: it cannot map its shadow
+    /// memory), so the tests of a full disk through a child process do not
+    /// run under it. They run in the plain and AddressSanitizer runs.
+    static var threadSanitizerRuns: Bool {
+        ProcessInfo.processInfo.environment["NAVSTATE_SANITIZER"] == "thread"
+    }
+}
