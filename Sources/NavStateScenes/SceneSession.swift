@@ -68,8 +68,6 @@ package final class SceneSession {
     /// What the launch restore did; `nil` until it ran, or when the store
     /// could not be opened.
     package private(set) var restoreReport: RestoreReport?
-    /// The parts the restore left as the app had them.
-    package private(set) var heldBack: [String] = []
     /// Why the store could not be opened or read, or the launch confirmed.
     private var openError: NavStoreError?
     /// Whether the restored state is in place.
