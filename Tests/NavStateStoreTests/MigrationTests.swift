@@ -87,6 +87,43 @@ struct MigrationTests {
         try expectIntact(path, saved)
     }
 
+    /// The migrations a file needs commit together: one that fails after
+    /// others succeeded leaves the file at the schema it had, byte for byte,
+    /// and a new file at none (so no reader sees a schema between the two).
+    @Test func aLaterMigrationFailingUndoesTheEarlierOnes() throws {
+        let directory = try TemporaryDirectory()
+        let breaking = SchemaMigration(version: SchemaMigration.latestVersion + 1, name: "9999_broken", sql: "CREATE TABLE scene (id INTEGER)")
+        let log = NavLog(logger: Logger(label: "test"))
+
+        let old = directory.path("schema3.sqlite")
+        try FileManager.default.copyItem(atPath: StoreFixtureTests.database.path, toPath: old)
+        let connection = try SQLiteConnection(path: old, mode: .readWrite(create: false))
+        try connection.execute("PRAGMA journal_mode = WAL")
+        let schema = try Self.schemaText(connection)
+        #expect(throws: NavStoreError.self) {
+            try Migrator.migrate(connection, migrations: SchemaMigration.all + [breaking], logger: log, path: old)
+        }
+        #expect(try connection.integer("PRAGMA user_version") == 3)
+        #expect(try connection.integer("SELECT count(*) FROM navstate_migration") == 3)
+        #expect(try Self.schemaText(connection) == schema)
+
+        let new = directory.path("new.sqlite")
+        let fresh = try SQLiteConnection(path: new, mode: .readWrite(create: true))
+        #expect(throws: NavStoreError.self) {
+            try Migrator.migrate(fresh, migrations: SchemaMigration.all + [breaking], logger: log, path: new)
+        }
+        #expect(try fresh.integer("PRAGMA user_version") == 0)
+        #expect(try fresh.integer("SELECT count(*) FROM sqlite_master") == 0)
+        withExtendedLifetime((connection, fresh)) {}
+    }
+
+    private static func schemaText(_ connection: SQLiteConnection) throws -> [String] {
+        let statement = try connection.prepare("SELECT coalesce(sql, name) FROM sqlite_master ORDER BY name")
+        var lines: [String] = []
+        while try statement.step() { lines.append(statement.text(at: 0)) }
+        return lines
+    }
+
     @Test func aFileWhoseVersionIsBehindItsTablesIsATypedError() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")

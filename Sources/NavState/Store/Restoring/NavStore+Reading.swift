@@ -91,10 +91,10 @@ extension NavStore {
     /// the schema this build reads.
     ///
     /// A file with a non-empty `-wal` beside it may be one a writer is creating or
-    /// migrating right now (each migration commits on its own, so a reader
-    /// can see the file between two of them): up to the busy timeout, an
-    /// older schema or no schema yet is looked at again before it is called
-    /// what the file has.
+    /// migrating right now (all migrations commit at once, so a reader sees
+    /// the schema before them or after): up to the busy timeout, an older
+    /// schema or no schema yet is looked at again before it is called what
+    /// the file has.
     static func readingConnection(
         _ path: String, _ configuration: Configuration, _ busyWait: BusyWait
     ) throws(NavStoreError) -> (SQLiteConnection, ReadingSource) {
