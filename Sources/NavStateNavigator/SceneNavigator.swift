@@ -119,8 +119,9 @@ public final class SceneNavigator {
         self.store = store
         self.registry = registry
         self.saver = SceneSaver(store: store, scene: scene)
-        saver.snapshot = { [unowned self] in self.state }
-        saver.onSave = { [unowned self] outcome in self.saveEnded(outcome) }
+        // Weak: a save under way outlives a navigator whose window closed.
+        saver.snapshot = { [weak self] in self?.state }
+        saver.onSave = { [weak self] outcome in self?.saveEnded(outcome) }
     }
 
     // MARK: Internals

@@ -25,8 +25,10 @@ package final class SceneSaver {
     package private(set) var isDirty = false
     /// The last save's error, `nil` once a save succeeds again.
     package private(set) var lastError: NavStoreError?
-    /// The state to save, read when a save starts.
-    package var snapshot: @MainActor () -> SceneState<AnyDestination> = { SceneState() }
+    /// The state to save, read when a save starts; `nil` once its owner is
+    /// gone (a window closed while a save was under way), which ends the
+    /// saving.
+    package var snapshot: @MainActor () -> SceneState<AnyDestination>? = { nil }
     /// Told of each save's outcome, after the saver recorded it.
     package var onSave: @MainActor (Result<SaveResult, NavStoreError>) -> Void = { _ in }
 
@@ -127,7 +129,7 @@ package final class SceneSaver {
     private func saveWhileDirty() async {
         while isDirty, isSaving {
             isDirty = false
-            let state = snapshot()
+            guard let state = snapshot() else { return }
             do {
                 let result = try await store.save(state, scene: scene)
                 lastError = nil

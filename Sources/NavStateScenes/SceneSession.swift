@@ -154,7 +154,8 @@ package final class SceneSession {
         let scene = await windows.claim(remembered: remembered)
         self.scene = scene
         let saver = SceneSaver(store: windows.store, scene: scene)
-        saver.snapshot = { [unowned self] in self.state }
+        // Weak: a save under way outlives a session whose window closed.
+        saver.snapshot = { [weak self] in self?.state }
         self.saver = saver
         do {
             let restored = try await windows.store.restore(scene: scene, registry: registry, options: options)
