@@ -110,7 +110,10 @@ let package = Package(
         // on Linux; the coordinators are UIKit only.
         .target(
             name: "NavStateUIKit",
-            dependencies: ["NavState", "NavStateModel", "NavStateNavigator"]
+            dependencies: [
+                "NavState", "NavStateModel", "NavStateNavigator", "NavStateScenes",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // Migrations/*.sql are the only definition of the schema. This tool
         // turns them into Swift (scripts/embed-migrations.sh); the output is
@@ -220,7 +223,8 @@ let package = Package(
         .testTarget(
             name: "NavStateUIKitTests",
             dependencies: [
-                "NavStateUIKit", "NavStateModel",
+                "NavStateUIKit", "NavStateModel", "NavStateNavigator", "NavState",
+                "NavStateTestSupport", "NavStoreTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,8 +1,12 @@
 // A UINavigationController kept in step with one stack of a scene, both
-// ways. UIKit only (not watchOS, which has no navigation controller): compiles to nothing elsewhere (Linux). What to
-// keep, make, drop and animate is StackChange's, tested there. Apple:
-// UINavigationController.setViewControllers(_:animated:) (iOS 3),
-// UINavigationControllerDelegate.navigationController(_:didShow:animated:)
+// ways. UIKit only (not watchOS, which has no navigation controller):
+// compiles to nothing elsewhere (Linux). Every decision is StackDriver's,
+// tested there; this file forwards UIKit's events and carries out its
+// plans. Apple: UINavigationController.setViewControllers(_:animated:)
+// (iOS 3), transitionCoordinator (iOS 7),
+// UIViewControllerTransitionCoordinator.animate(alongsideTransition:completion:)
+// (iOS 7), UINavigationControllerDelegate's
+// navigationController(_:willShow:animated:) and (_:didShow:animated:)
 // (iOS 2).
 #if canImport(UIKit) && !os(watchOS)
 public import NavState
@@ -15,7 +19,10 @@ public import UIKit
 /// - State to UIKit: every change of the stack (a push, a pop, a restore,
 ///   a deep link) is shown with the view controllers of unchanged entries
 ///   kept, new ones made by `makeViewController`, one push or pop animated
-///   and anything larger shown at once.
+///   and anything larger shown at once. A change that comes while UIKit
+///   animates a push or a pop, or while the user's back swipe is under
+///   way, is shown when that ends. View controllers the app pushed itself
+///   stay while the entries below them do.
 /// - UIKit to state: a back button, or an interactive swipe once it
 ///   completes (not when it is cancelled), pops the navigator's stack, which
 ///   saves it.
@@ -36,8 +43,7 @@ public final class NavigationStackCoordinator: NSObject, UINavigationControllerD
     /// The stack it shows.
     public let stack: StackAddress
     private let makeViewController: (AnyDestination) -> UIViewController
-    /// The entries the view controllers above the root show, bottom first.
-    private var shown: [(entry: AnyDestination, controller: UIViewController)] = []
+    private var driver = StackDriver<AnyDestination, UIViewController>()
 
     /// A coordinator showing `stack` of `navigator` above `root`, each entry
     /// as the view controller `makeViewController` makes for it.
@@ -54,34 +60,43 @@ public final class NavigationStackCoordinator: NSObject, UINavigationControllerD
         navigationController.setViewControllers([root], animated: false)
         navigationController.delegate = self
         update()
-        follow()
+        keepUpdating(self, reading: { _ = $0.navigator.path(at: $0.stack) }, update: { $0.update() })
     }
 
     /// Shows the navigator's stack now; changes are followed by themselves.
     public func update() {
-        let entries = Array(navigator.path(at: stack))
-        let change = StackChange.between(shown.map(\.entry), entries)
-        guard change.removed > 0 || !change.created.isEmpty else { return }
-        shown = Array(shown.prefix(change.kept)) + change.created.map { (entries[$0], makeViewController(entries[$0])) }
-        let root = navigationController.viewControllers.prefix(1)
-        navigationController.setViewControllers(Array(root) + shown.map(\.controller), animated: change.animated)
+        let plan = driver.stackChanged(
+            to: Array(navigator.path(at: stack)), onScreen: navigationController.viewControllers, make: makeViewController)
+        if case .show(let controllers, let animated) = plan {
+            navigationController.setViewControllers(controllers, animated: animated)
+        }
     }
 
-    /// Calls ``update()`` after every change of the stack.
-    private func follow() {
-        keepUpdating(self, reading: { _ = $0.navigator.path(at: $0.stack) }, update: { $0.update() })
+    /// A push, a pop or a swipe begins: the driver holds changes until it
+    /// ends, finished or cancelled.
+    public func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+    ) {
+        guard let transition = navigationController.transitionCoordinator else { return }
+        driver.transitionBegan()
+        transition.animate(alongsideTransition: nil) { [weak self] _ in self?.transitionEnded() }
     }
 
-    /// A view controller was shown: when the user's back button or swipe
-    /// took some of the stack's away, the navigator's stack is cut to match.
+    /// A view controller was shown: the user's back button or swipe may
+    /// have taken some of the stack's away.
     public func navigationController(
         _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
     ) {
-        let controllers = navigationController.viewControllers
-        let still = shown.prefix { entry in controllers.contains(entry.controller) }.count
-        guard let left = StackChange.entriesLeft(stackCount: shown.count, stillShown: still) else { return }
-        shown.removeLast(shown.count - left)
-        navigator.setPath(NavPath(shown.map(\.entry), registry: navigator.registry), at: stack)
+        transitionEnded()
+    }
+
+    private func transitionEnded() {
+        let ended = driver.transitionEnded(
+            onScreen: navigationController.viewControllers, entries: Array(navigator.path(at: stack)))
+        if let entries = ended.entries {
+            navigator.setPath(NavPath(entries, registry: navigator.registry), at: stack)
+        }
+        if ended.planAgain { update() }
     }
 }
 #endif

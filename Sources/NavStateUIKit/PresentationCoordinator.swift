@@ -1,8 +1,11 @@
 // A scene's presentations shown as presented view controllers, both ways.
-// UIKit only (not watchOS). What to dismiss and present is StackChange's,
-// over the presentation levels. Apple: UIViewController.present(_:animated:
-// completion:) and dismiss(animated:completion:) (iOS 5),
-// modalPresentationStyle (iOS 3.2),
+// UIKit only (not watchOS). Every decision is PresentationDriver's, tested
+// on Linux; this file forwards UIKit's events and carries out one step at
+// a time. Apple: UIViewController.present(_:animated:completion:) and
+// dismiss(animated:completion:) (iOS 5), presentedViewController (iOS 5),
+// isBeingDismissed (iOS 5), viewDidAppear(_:) and viewDidDisappear(_:)
+// (iOS 2), modalPresentationStyle (iOS 3.2), addChild(_:) and
+// didMove(toParent:) (iOS 5; "Implementing a container view controller"),
 // UIAdaptivePresentationControllerDelegate.presentationControllerDidDismiss(_:)
 // (iOS 13).
 #if canImport(UIKit) && !os(watchOS)
@@ -17,9 +20,20 @@ public import UIKit
 ///
 /// - State to UIKit: levels that did not change stay; from the first that
 ///   did, the levels above are dismissed and the new ones presented in
-///   order, one level animated, a restore's several at once.
-/// - UIKit to state: a sheet the user swipes away is dismissed in the
+///   order, one UIKit transition at a time. A present that UIKit would
+///   refuse (the view controller below presents an alert of the app's)
+///   waits until it can be made.
+/// - UIKit to state: a level dismissed outside the navigator (the user's
+///   swipe, the screen's own `dismiss(animated:)`) is dismissed in the
 ///   navigator too, with every level above it, and saved.
+/// - Each level that appears is reported to the scene's lifecycle, so a
+///   restored sheet counts toward confirming the launch and the next
+///   restored level is brought up.
+///
+/// Each level's view controller is shown inside a container of the
+/// coordinator's, which is what tells it when the level appeared and when
+/// it was dismissed; the app's view controller calls `dismiss(animated:)`
+/// as it would anywhere.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 public final class PresentationCoordinator: NSObject, UIAdaptivePresentationControllerDelegate {
@@ -35,16 +49,9 @@ public final class PresentationCoordinator: NSObject, UIAdaptivePresentationCont
         var destination: AnyDestination
     }
 
-    private struct Shown {
-        var level: Level
-        var controller: UIViewController
-        /// The stack coordinator of a managed level.
-        var stack: NavigationStackCoordinator?
-    }
-
-    private var shown: [Shown] = []
-    /// A dismissal or presentation under way: UIKit takes one at a time.
-    private var isTransitioning = false
+    private var driver = PresentationDriver<Level, UIViewController>()
+    /// The stack coordinators of managed levels, by their containers.
+    private var stacks: [ObjectIdentifier: NavigationStackCoordinator] = [:]
 
     /// A coordinator presenting `navigator`'s levels above `presenter`, each
     /// destination as the view controller `makeViewController` makes.
@@ -57,69 +64,114 @@ public final class PresentationCoordinator: NSObject, UIAdaptivePresentationCont
         self.makeViewController = makeViewController
         super.init()
         update()
-        follow()
-    }
-
-    /// Shows the navigator's presentations now; changes are followed by
-    /// themselves.
-    public func update() {
-        guard !isTransitioning else { return }
-        let levels = navigator.presentations.map { Level(method: $0.method, destination: $0.destination) }
-        let change = StackChange.between(shown.map(\.level), levels)
-        guard change.removed > 0 || !change.created.isEmpty else { return }
-        isTransitioning = true
-        let dismissFrom = change.removed > 0 ? shown[change.kept].controller : nil
-        shown.removeLast(change.removed)
-        let present = { [weak self] in
-            guard let self else { return }
-            self.present(Array(change.created.map { levels[$0] }), from: change.kept + 1, animated: change.animated)
-        }
-        if let dismissFrom, let below = dismissFrom.presentingViewController {
-            below.dismiss(animated: change.animated && change.created.isEmpty, completion: present)
-        } else {
-            present()
-        }
-    }
-
-    /// Presents `levels`, the first as level `number`, each from the one below.
-    private func present(_ levels: [Level], from number: Int, animated: Bool) {
-        guard let level = levels.first else {
-            isTransitioning = false
-            update()   // what changed meanwhile
-            return
-        }
-        var stack: NavigationStackCoordinator?
-        let controller: UIViewController
-        if level.method.isManaged {
-            let coordinator = NavigationStackCoordinator(
-                navigator: navigator, stack: .presentation(number), root: makeViewController(level.destination),
-                makeViewController: makeViewController)
-            stack = coordinator
-            controller = coordinator.navigationController
-        } else {
-            controller = makeViewController(level.destination)
-        }
-        #if !os(tvOS)
-        controller.modalPresentationStyle = level.method == .cover || level.method == .managedCover ? .fullScreen : .automatic
-        #endif
-        controller.presentationController?.delegate = self
-        let from = shown.last?.controller ?? presenter
-        shown.append(Shown(level: level, controller: controller, stack: stack))
-        from.present(controller, animated: animated) { [weak self] in
-            self?.present(Array(levels.dropFirst()), from: number + 1, animated: animated)
-        }
-    }
-
-    private func follow() {
         keepUpdating(self, reading: { _ = $0.navigator.presentations }, update: { $0.update() })
     }
 
-    /// The user swiped a sheet away: the navigator dismisses it and every
-    /// level above it.
+    /// Takes the next step toward the navigator's presentations; changes
+    /// are followed by themselves.
+    public func update() {
+        let levels = navigator.presentations.map { Level(method: $0.method, destination: $0.destination) }
+        let presenter = presenter
+        let step = driver.next(toward: levels) { from in
+            let below = from ?? presenter
+            return below.presentedViewController == nil && below.viewIfLoaded?.window != nil
+        }
+        switch step {
+        case .nothing, .wait:
+            break
+        case .blocked(let delay):
+            Task { @MainActor [weak self] in
+                try? await Task.sleep(for: delay)
+                self?.update()
+            }
+        case .dismiss(let controller, let animated):
+            let below = controller.presentingViewController ?? presenter
+            below.dismiss(animated: animated) { [weak self] in self?.stepCompleted() }
+        case .present(let level, let number, let from, let animated):
+            let container = present(level, number: number)
+            driver.presenting(level, as: container)
+            (from ?? presenter).present(container, animated: animated) { [weak self] in self?.stepCompleted() }
+        }
+    }
+
+    private func stepCompleted() {
+        driver.stepCompleted()
+        stacks = stacks.filter { key, _ in driver.shown.contains { ObjectIdentifier($0.controller) == key } }
+        update()
+    }
+
+    /// The container that shows `level` as presentation `number`.
+    private func present(_ level: Level, number: Int) -> UIViewController {
+        let content: UIViewController
+        let container = LevelContainer(coordinator: self)
+        if level.method.isManaged {
+            let stack = NavigationStackCoordinator(
+                navigator: navigator, stack: .presentation(number), root: makeViewController(level.destination),
+                makeViewController: makeViewController)
+            stacks[ObjectIdentifier(container)] = stack
+            content = stack.navigationController
+        } else {
+            content = makeViewController(level.destination)
+        }
+        container.show(content)
+        #if !os(tvOS)
+        container.modalPresentationStyle = level.method == .cover || level.method == .managedCover ? .fullScreen : .automatic
+        #endif
+        container.presentationController?.delegate = self
+        return container
+    }
+
+    /// A level's container appeared: its level counts as shown.
+    fileprivate func appeared(_ container: UIViewController) {
+        guard let level = driver.level(of: container) else { return }
+        SceneLifecycle.presentationAppeared(level, of: navigator)
+    }
+
+    /// A level's container left the screen: dismissed by the user or by
+    /// the app when `beingDismissed`, or covered by the next level.
+    fileprivate func disappeared(_ container: UIViewController, beingDismissed: Bool) {
+        guard let level = driver.disappeared(container, beingDismissed: beingDismissed) else { return }
+        navigator.dismiss(from: level)
+    }
+
+    /// The user swiped a sheet away.
     public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        guard let index = shown.firstIndex(where: { $0.controller === presentationController.presentedViewController }) else { return }
-        shown.removeLast(shown.count - index)
-        navigator.dismiss(from: index + 1)
+        disappeared(presentationController.presentedViewController, beingDismissed: true)
+    }
+}
+
+/// Holds a level's view controller and tells the coordinator when it
+/// appeared and when it was dismissed, whoever dismissed it.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+private final class LevelContainer: UIViewController {
+    private weak var coordinator: PresentationCoordinator?
+
+    init(coordinator: PresentationCoordinator) {
+        self.coordinator = coordinator
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    @available(*, unavailable)
+    required init?(coder: NSCoder) { nil }   // made only by the coordinator
+
+    func show(_ content: UIViewController) {
+        addChild(content)
+        content.view.frame = view.bounds
+        content.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(content.view)
+        content.didMove(toParent: self)
+        title = content.title
+        isModalInPresentation = content.isModalInPresentation
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        coordinator?.appeared(self)
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        coordinator?.disappeared(self, beingDismissed: isBeingDismissed)
     }
 }
 #endif

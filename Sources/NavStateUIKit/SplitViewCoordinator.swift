@@ -1,7 +1,11 @@
 // A scene's split view shown in a UISplitViewController, both ways. UIKit
-// only (not watchOS). Apple: UISplitViewController(style:) and
-// setViewController(_:for:) (iOS 14, tvOS 14), preferredDisplayMode (iOS 8),
-// UISplitViewControllerDelegate.splitViewController(_:willChangeTo:)
+// only (not watchOS). Every decision is SplitDisplay's and StackDriver's,
+// tested on Linux; this file forwards UIKit's events. Apple:
+// UISplitViewController(style:) and setViewController(_:for:) (iOS 14,
+// tvOS 14), the .compact column (iOS 14), preferredDisplayMode (iOS 8),
+// UISplitViewControllerDelegate's splitViewController(_:willChangeTo:)
+// (iOS 8), splitViewControllerDidCollapse(_:) and
+// splitViewControllerDidExpand(_:) (iOS 14), viewWillTransition(to:with:)
 // (iOS 8).
 #if canImport(UIKit) && !os(watchOS)
 public import NavState
@@ -13,8 +17,18 @@ public import UIKit
 /// and the detail column's stack in a navigation controller kept in step by
 /// a ``NavigationStackCoordinator``. Which columns show follows the
 /// navigator's visibility, and the user's hiding or showing a column is
-/// saved. The sidebar and content views set their selections with
-/// `SceneNavigator.setSelection(_:column:of:)`.
+/// saved; the columns UIKit picks when the size changes (a rotation) and
+/// a sidebar overlaid for a moment are not. The sidebar and content views
+/// set their selections with `SceneNavigator.setSelection(_:column:of:)`.
+///
+/// In compact width, with `compactRoot`, the split view shows a navigation
+/// controller of its own (UIKit's `.compact` column): `compactRoot` with
+/// the detail stack above it, kept in step by a second
+/// ``NavigationStackCoordinator`` on the same stack, so a pop there pops
+/// the scene's stack and the regular-width detail follows. Without it,
+/// UIKit collapses the columns its own way and the detail coordinator
+/// does not see pops made in the collapsed interface: give one to an app
+/// that runs in compact width.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 public final class SplitViewCoordinator: NSObject, UISplitViewControllerDelegate {
@@ -26,64 +40,101 @@ public final class SplitViewCoordinator: NSObject, UISplitViewControllerDelegate
     public let split: StackAddress
     /// The detail column's stack coordinator.
     public let detail: NavigationStackCoordinator
-    private let hasContentColumn: Bool
+    /// The compact column's stack coordinator, with `compactRoot`.
+    public let compact: NavigationStackCoordinator?
+    private var display: SplitDisplay
 
     /// A coordinator for the split view at `split`: `sidebar` in the first
     /// column, `content` in the middle one of a three-column split view,
-    /// and the detail stack above `detailRoot`.
+    /// the detail stack above `detailRoot`, and in compact width the
+    /// detail stack above `compactRoot`.
     public init(
         navigator: SceneNavigator, split: StackAddress = .root, sidebar: UIViewController, content: UIViewController? = nil,
-        detailRoot: UIViewController, makeViewController: @escaping (AnyDestination) -> UIViewController
+        detailRoot: UIViewController, compactRoot: UIViewController? = nil,
+        makeViewController: @escaping (AnyDestination) -> UIViewController
     ) {
         self.navigator = navigator
         self.split = split
-        hasContentColumn = content != nil
-        splitViewController = UISplitViewController(style: content == nil ? .doubleColumn : .tripleColumn)
+        display = SplitDisplay(hasContentColumn: content != nil)
+        let splitViewController = SizeReportingSplitViewController(style: content == nil ? .doubleColumn : .tripleColumn)
+        self.splitViewController = splitViewController
         detail = NavigationStackCoordinator(
             navigator: navigator, stack: split.appending(.detail), root: detailRoot, makeViewController: makeViewController)
+        compact = compactRoot.map {
+            NavigationStackCoordinator(
+                navigator: navigator, stack: split.appending(.detail), root: $0, makeViewController: makeViewController)
+        }
         super.init()
         splitViewController.setViewController(sidebar, for: .primary)
         if let content { splitViewController.setViewController(content, for: .supplementary) }
         splitViewController.setViewController(detail.navigationController, for: .secondary)
+        if let compact { splitViewController.setViewController(compact.navigationController, for: .compact) }
         splitViewController.delegate = self
+        splitViewController.sizeTransition = { [weak self] began in
+            if began { self?.display.sizeTransitionBegan() } else { self?.display.sizeTransitionEnded() }
+        }
         update()
-        follow()
+        keepUpdating(self, reading: { _ = $0.navigator.state.container(at: $0.split) }, update: { $0.update() })
     }
 
     /// Shows the navigator's column visibility now; changes are followed by
     /// themselves.
     public func update() {
         guard case .split(let view)? = navigator.state.container(at: split) else { return }
-        let mode = Self.displayMode(beside: SplitColumns.beside(view.visibility, hasContentColumn: hasContentColumn))
+        let mode = Self.uiKit(display.preferredMode(for: view.visibility))
         if splitViewController.preferredDisplayMode != mode { splitViewController.preferredDisplayMode = mode }
     }
 
-    private func follow() {
-        keepUpdating(self, reading: { _ = $0.navigator.state.container(at: $0.split) }, update: { $0.update() })
-    }
-
-    /// The user showed or hid a column: the navigator's visibility follows.
+    /// UIKit changes the columns it shows: saved when it is the user's choice.
     public func splitViewController(_ svc: UISplitViewController, willChangeTo displayMode: UISplitViewController.DisplayMode) {
-        let visibility = SplitColumns.visibility(beside: Self.beside(displayMode), hasContentColumn: hasContentColumn)
+        guard let visibility = display.visibilityToSave(changingTo: Self.neutral(displayMode)) else { return }
         navigator.setColumnVisibility(visibility, of: split)
     }
 
-    private static func displayMode(beside: Int?) -> UISplitViewController.DisplayMode {
-        switch beside {
-        case nil: .automatic
-        case 0?: .secondaryOnly
-        case 1?: .oneBesideSecondary
-        default: .twoBesideSecondary
+    public func splitViewControllerDidCollapse(_ svc: UISplitViewController) {
+        display.isCollapsed = true
+    }
+
+    public func splitViewControllerDidExpand(_ svc: UISplitViewController) {
+        display.isCollapsed = false
+    }
+
+    private static func uiKit(_ mode: SplitDisplayMode) -> UISplitViewController.DisplayMode {
+        switch mode {
+        case .automatic: .automatic
+        case .secondaryOnly: .secondaryOnly
+        case .oneBesideSecondary: .oneBesideSecondary
+        case .oneOverSecondary: .oneOverSecondary
+        case .twoBesideSecondary: .twoBesideSecondary
+        case .twoOverSecondary: .twoOverSecondary
+        case .twoDisplaceSecondary: .twoDisplaceSecondary
         }
     }
 
-    private static func beside(_ mode: UISplitViewController.DisplayMode) -> Int? {
+    private static func neutral(_ mode: UISplitViewController.DisplayMode) -> SplitDisplayMode {
         switch mode {
-        case .secondaryOnly: 0
-        case .oneBesideSecondary, .oneOverSecondary: 1
-        case .twoBesideSecondary, .twoOverSecondary, .twoDisplaceSecondary: 2
-        default: nil
+        case .secondaryOnly: .secondaryOnly
+        case .oneBesideSecondary: .oneBesideSecondary
+        case .oneOverSecondary: .oneOverSecondary
+        case .twoBesideSecondary: .twoBesideSecondary
+        case .twoOverSecondary: .twoOverSecondary
+        case .twoDisplaceSecondary: .twoDisplaceSecondary
+        default: .automatic
         }
+    }
+}
+
+/// Reports when its size begins and ends changing (a rotation, a window
+/// resized), so the modes UIKit picks meanwhile are not saved.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+private final class SizeReportingSplitViewController: UISplitViewController {
+    var sizeTransition: (Bool) -> Void = { _ in }
+
+    override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
+        // Before UIKit's own handling, which may already pick a new mode.
+        sizeTransition(true)
+        super.viewWillTransition(to: size, with: coordinator)
+        coordinator.animate(alongsideTransition: nil) { [weak self] _ in self?.sizeTransition(false) }
     }
 }
 #endif

@@ -1,7 +1,9 @@
 // A UITabBarController with a navigation controller per tab, kept in step
-// with a scene's tab bar. UIKit only. Apple: UITabBarController
-// (setViewControllers(_:animated:), selectedIndex) and
-// UITabBarControllerDelegate.tabBarController(_:didSelect:) (iOS 2).
+// with a scene's tab bar. UIKit only. Every decision is TabSelection's,
+// tested on Linux. Apple: UITabBarController's setViewControllers(_:animated:)
+// and selectedViewController (iOS 2), which select a tab by its view
+// controller wherever More → Edit moved it; moreNavigationController
+// (iOS 2); UITabBarControllerDelegate.tabBarController(_:didSelect:) (iOS 2).
 #if canImport(UIKit) && !os(watchOS)
 public import NavState
 public import NavStateNavigator
@@ -10,7 +12,9 @@ public import UIKit
 /// Shows a scene's tab bar in a `UITabBarController`: each tab a
 /// `UINavigationController` kept in step by a ``NavigationStackCoordinator``,
 /// the selected tab the navigator's, and a tab the user selects the
-/// navigator's too (and saved).
+/// navigator's too (and saved). Tabs are told apart by their view
+/// controllers, so a user who reorders them in More → Edit still gets the
+/// tab the scene names; selecting the More list itself changes nothing.
 ///
 /// ```swift
 /// let tabs = TabBarCoordinator(navigator: navigator, tabs: [
@@ -25,11 +29,11 @@ public final class TabBarCoordinator: NSObject, UITabBarControllerDelegate {
     public let tabBarController: UITabBarController
     /// The scene it shows.
     public let navigator: SceneNavigator
-    /// Each tab's stack coordinator, in the tab bar's order.
+    /// Each tab's stack coordinator, in the tab bar's first order.
     public let stacks: [NavigationStackCoordinator]
     /// The tab bar's address in the scene: `.root` for the scene's own.
     public let tabBar: StackAddress
-    private let ids: [String]
+    private let selection: TabSelection<UIViewController>
 
     /// A coordinator for the tab bar at `tabBar`, its tabs in order, each
     /// with the root view controller of its stack.
@@ -41,32 +45,28 @@ public final class TabBarCoordinator: NSObject, UITabBarControllerDelegate {
         self.navigator = navigator
         self.tabBar = tabBar
         self.tabBarController = tabBarController
-        ids = tabs.map(\.id)
         stacks = tabs.map { tab in
             NavigationStackCoordinator(
                 navigator: navigator, stack: tabBar.appending(.tab(tab.id)), root: tab.root, makeViewController: makeViewController)
         }
+        selection = TabSelection(tabs: zip(tabs, stacks).map { ($0.id, $1.navigationController) })
         super.init()
         tabBarController.setViewControllers(stacks.map(\.navigationController), animated: false)
         tabBarController.delegate = self
         update()
-        follow()
+        keepUpdating(self, reading: { _ = $0.navigator.selectedTab(of: $0.tabBar) }, update: { $0.update() })
     }
 
     /// Selects the navigator's tab now; changes are followed by themselves.
     public func update() {
-        guard let selected = navigator.selectedTab(of: tabBar), let index = ids.firstIndex(of: selected) else { return }
-        if tabBarController.selectedIndex != index { tabBarController.selectedIndex = index }
-    }
-
-    private func follow() {
-        keepUpdating(self, reading: { _ = $0.navigator.selectedTab(of: $0.tabBar) }, update: { $0.update() })
+        guard let controller = selection.controller(showing: navigator.selectedTab(of: tabBar)) else { return }
+        if tabBarController.selectedViewController !== controller { tabBarController.selectedViewController = controller }
     }
 
     /// The user selected a tab: the navigator selects it too.
     public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
-        guard let index = stacks.firstIndex(where: { $0.navigationController === viewController }) else { return }
-        _ = navigator.selectIfPossible(tab: ids[index], in: tabBar)
+        guard let tab = selection.tab(selected: viewController) else { return }
+        _ = navigator.selectIfPossible(tab: tab, in: tabBar)
     }
 }
 #endif

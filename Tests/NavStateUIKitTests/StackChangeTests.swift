@@ -36,14 +36,10 @@ struct StackChangeTests {
                 switch kind {
                 case 0: state.append(value)                                    // push
                 case 1: if !state.isEmpty { state.removeLast() }               // pop from the app
-                case 2:                                                         // the user's back button or swipe
+                case 2, 3:                                                      // the user's back button or swipe
                     let left = max(0, shown.count - 1 - value % 2)
-                    if let entries = StackChange.entriesLeft(stackCount: shown.count, stillShown: left) {
-                        shown = Array(shown.prefix(entries))
-                        state = Array(state.prefix(entries))
-                    }
-                case 3:                                                         // a cancelled swipe
-                    #expect(StackChange.entriesLeft(stackCount: shown.count, stillShown: shown.count) == nil)
+                    shown = Array(shown.prefix(left))
+                    state = Array(state.prefix(left))
                 default: state = jump                                           // a restore or a deep link
                 }
                 let change = StackChange.between(shown, state)
@@ -63,25 +59,6 @@ struct StackChangeTests {
     ])
     func onePushOrOnePopAnimatesAndNothingElseDoes(shown: [Int], new: [Int], change: StackChange) {
         #expect(StackChange.between(shown, new) == change)
-    }
-}
-
-/// A split view's visibility as the columns UIKit shows beside the detail
-/// one, and back.
-@Suite("Split columns")
-struct SplitColumnsTests {
-    @Test(arguments: [false, true])
-    func everyVisibilityComesBackFromTheColumnsItShows(hasContentColumn: Bool) {
-        for visibility in NavSplitVisibility.allCases {
-            let beside = SplitColumns.beside(visibility, hasContentColumn: hasContentColumn)
-            let back = SplitColumns.visibility(beside: beside, hasContentColumn: hasContentColumn)
-            // Two columns of a two-column split view are all of it.
-            let expected: NavSplitVisibility = !hasContentColumn && visibility == .doubleColumn ? .all : visibility
-            #expect(back == expected, "\(visibility)")
-        }
-        #expect(SplitColumns.beside(.all, hasContentColumn: hasContentColumn) == (hasContentColumn ? 2 : 1))
-        #expect(SplitColumns.beside(.detailOnly, hasContentColumn: hasContentColumn) == 0)
-        #expect(SplitColumns.beside(.automatic, hasContentColumn: hasContentColumn) == nil)
     }
 }
 

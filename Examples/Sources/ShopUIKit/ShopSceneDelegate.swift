@@ -2,6 +2,7 @@
 // the SwiftUI ShopApp, shown by NavStateUIKit's coordinators. UIKit only
 // (not watchOS): compiles to nothing elsewhere. Apple:
 // UIWindowSceneDelegate (iOS 13), UISceneSession.userInfo (iOS 13),
+// UIScene.ConnectionOptions.userActivities (iOS 13),
 // UIApplication.beginBackgroundTask(withName:expirationHandler:) (iOS 4).
 #if canImport(UIKit) && !os(watchOS)
 import NavState
@@ -14,32 +15,35 @@ import UIKit
 /// One UIKit window: its scene restored when it connects, the tab bar and
 /// the sheets kept in step by coordinators, the launch confirmed once the
 /// restored screens appeared, the last save made in the background, and
-/// the scene handed to and from the user's other devices.
+/// the scene handed to and from the user's other devices. Every decision
+/// is SceneConnection's and the coordinators'; this only forwards.
 final class ShopSceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
-    private var lifecycle: SceneLifecycle?
-    private var navigator: SceneNavigator?
+    private let connection = SceneConnection(registry: (try? Shop.registry()) ?? DestinationRegistry(), options: Shop.restoreOptions) { url, navigator in
+        guard let link = ShopLink(url: url) else { return }
+        Task { try? await link.open(in: navigator) }
+    }
     private var tabs: TabBarCoordinator?
     private var presentations: PresentationCoordinator?
+    private var handoff: HandoffActivity?
 
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-        guard let windowScene = scene as? UIWindowScene, let registry = try? Shop.registry() else { return }
+        guard let windowScene = scene as? UIWindowScene else { return }
         let window = UIWindow(windowScene: windowScene)
         window.rootViewController = UIViewController()   // until the restore is in place
         window.makeKeyAndVisible()
         self.window = window
-        let links = connectionOptions.urlContexts.compactMap { ShopLink(url: $0.url) }
+        let urls = connectionOptions.urlContexts.map(\.url)
+        let handoffs = connectionOptions.userActivities.compactMap(\.scenePayload)
         Task { @MainActor in
             let path = (try? NavStore.defaultURL().path) ?? NSTemporaryDirectory() + "navstate.sqlite"
             guard let windows = await Shop.windows(path: path).windows else { return }
-            let name = await windows.claim(remembered: session.userInfo?["NavState.sceneName"] as? String ?? "")
-            session.userInfo = ["NavState.sceneName": name]
-            let navigator = SceneNavigator(scene: name, store: windows.store, registry: registry)
-            let lifecycle = SceneLifecycle(navigator: navigator, windows: windows, options: Shop.restoreOptions)
-            (self.navigator, self.lifecycle) = (navigator, lifecycle)
-            for link in links { Task { try? await link.open(in: navigator) } }   // after the restore
-            await lifecycle.viewAppeared()                                         // restores
-            let tabBar = AppearingTabBarController { lifecycle.contentAppeared() }
+            let navigator = await connection.connect(
+                windows: windows, remembered: session.userInfo?[SceneConnection.userInfoKey] as? String,
+                urls: urls, handoffs: handoffs)                                  // restores; links wait for it
+            session.userInfo = [SceneConnection.userInfoKey: navigator.scene]
+            let lifecycle = connection.lifecycle
+            let tabBar = AppearingTabBarController { lifecycle?.contentAppeared() }
             tabs = TabBarCoordinator(
                 navigator: navigator, tabs: ShopTab.allCases.map { ($0.rawValue, TabRootController(tab: $0, navigator: navigator)) },
                 tabBarController: tabBar
@@ -51,39 +55,27 @@ final class ShopSceneDelegate: UIResponder, UIWindowSceneDelegate {
             presentations = PresentationCoordinator(navigator: navigator, presenter: tabBar) { destination in
                 ScreenController(route: destination.as(AppRoute.self) ?? .debug, navigator: navigator)
             }
+            handoff = HandoffActivity(activityType: "com.example.shop.browse", connection: connection, scene: scene)
         }
     }
 
     func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
-        guard let navigator else { return }
-        for link in contexts.compactMap({ ShopLink(url: $0.url) }) { Task { try? await link.open(in: navigator) } }
-    }
-
-    /// Handoff: the window's scene, for the user's other devices.
-    func sceneWillResignActive(_ scene: UIScene) {
-        guard let navigator else { return }
-        let activity = NSUserActivity(activityType: "com.example.shop.browse")   // in Info.plist's NSUserActivityTypes
-        try? activity.addScene(navigator.state)
-        scene.userActivity = activity
+        for context in contexts { connection.open(context.url) }
     }
 
     /// A scene handed over from another device, restored through this
-    /// app's registry; what it does not know is left out.
+    /// app's registry once the window's own restore is in place.
     func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-        guard let navigator, let payload = userActivity.scenePayload else { return }
-        let registry = navigator.registry
-        Task {
-            guard let (state, _) = try? await SceneHandoff.restore(payload: payload, registry: registry) else { return }
-            try? await navigator.navigate(to: state)
-        }
+        guard let payload = userActivity.scenePayload else { return }
+        connection.continueHandoff(payload)
     }
 
     func sceneWillEnterForeground(_ scene: UIScene) {
-        lifecycle?.phaseChanged(to: .active)
+        connection.phaseChanged(to: .active)
     }
 
     func sceneDidEnterBackground(_ scene: UIScene) {
-        guard let job = lifecycle?.phaseChanged(to: .background) else { return }
+        guard let job = connection.phaseChanged(to: .background) else { return }
         let task = BackgroundTask()
         task.identifier = UIApplication.shared.beginBackgroundTask(withName: "Save navigation") {
             job.expire()
@@ -96,7 +88,7 @@ final class ShopSceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 
     func sceneDidDisconnect(_ scene: UIScene) {
-        lifecycle?.windowClosed()
+        connection.disconnected()
     }
 }
 // docs.end
