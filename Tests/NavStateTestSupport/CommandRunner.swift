@@ -106,8 +106,17 @@ struct CommandRunner {
         return info.si_code == CLD_EXITED ? code : 128 + code
     }
 
-    /// A product built next to the test bundle.
+    /// A product built next to the test bundle, or in
+    /// `NAVSTATE_TEST_PRODUCTS` when that directory holds it: the
+    /// ThreadSanitizer run starts the normal build's `navstate` and helper,
+    /// so the hundreds of child processes the suite starts run at full
+    /// speed while the test process itself is checked for races
+    /// (scripts/sanitizers.sh).
     static func builtProduct(_ name: String) -> URL {
+        if let directory = ProcessInfo.processInfo.environment["NAVSTATE_TEST_PRODUCTS"] {
+            let candidate = URL(fileURLWithPath: directory).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
         while directory.path != "/" {
