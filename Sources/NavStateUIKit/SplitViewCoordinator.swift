@@ -21,14 +21,15 @@ public import UIKit
 /// a sidebar overlaid for a moment are not. The sidebar and content views
 /// set their selections with `SceneNavigator.setSelection(_:column:of:)`.
 ///
-/// In compact width, with `compactRoot`, the split view shows a navigation
-/// controller of its own (UIKit's `.compact` column): `compactRoot` with
-/// the detail stack above it, kept in step by a second
+/// In compact width (an iPhone, Slide Over, a narrow multitasking split)
+/// the split view shows a navigation controller of its own (UIKit's
+/// `.compact` column): `compactRoot`, usually a second instance of the
+/// sidebar's list, with the detail stack above it, kept in step by a second
 /// ``NavigationStackCoordinator`` on the same stack, so a pop there pops
-/// the scene's stack and the regular-width detail follows. Without it,
-/// UIKit collapses the columns its own way and the detail coordinator
-/// does not see pops made in the collapsed interface: give one to an app
-/// that runs in compact width.
+/// the scene's stack and the regular-width detail follows. UIKit's own
+/// collapse, which moves the detail's view controllers onto the sidebar's
+/// navigation controller where the detail coordinator cannot see them, is
+/// never used.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 public final class SplitViewCoordinator: NSObject, UISplitViewControllerDelegate {
@@ -40,17 +41,18 @@ public final class SplitViewCoordinator: NSObject, UISplitViewControllerDelegate
     public let split: StackAddress
     /// The detail column's stack coordinator.
     public let detail: NavigationStackCoordinator
-    /// The compact column's stack coordinator, with `compactRoot`.
-    public let compact: NavigationStackCoordinator?
+    /// The compact column's stack coordinator.
+    public let compact: NavigationStackCoordinator
     private var display: SplitDisplay
 
     /// A coordinator for the split view at `split`: `sidebar` in the first
     /// column, `content` in the middle one of a three-column split view,
     /// the detail stack above `detailRoot`, and in compact width the
-    /// detail stack above `compactRoot`.
+    /// detail stack above `compactRoot`, what the compact interface shows
+    /// below it (usually the sidebar's list again).
     public init(
         navigator: SceneNavigator, split: StackAddress = .root, sidebar: UIViewController, content: UIViewController? = nil,
-        detailRoot: UIViewController, compactRoot: UIViewController? = nil,
+        detailRoot: UIViewController, compactRoot: UIViewController,
         makeViewController: @escaping (AnyDestination) -> UIViewController
     ) {
         self.navigator = navigator
@@ -60,15 +62,13 @@ public final class SplitViewCoordinator: NSObject, UISplitViewControllerDelegate
         self.splitViewController = splitViewController
         detail = NavigationStackCoordinator(
             navigator: navigator, stack: split.appending(.detail), root: detailRoot, makeViewController: makeViewController)
-        compact = compactRoot.map {
-            NavigationStackCoordinator(
-                navigator: navigator, stack: split.appending(.detail), root: $0, makeViewController: makeViewController)
-        }
+        compact = NavigationStackCoordinator(
+            navigator: navigator, stack: split.appending(.detail), root: compactRoot, makeViewController: makeViewController)
         super.init()
         splitViewController.setViewController(sidebar, for: .primary)
         if let content { splitViewController.setViewController(content, for: .supplementary) }
         splitViewController.setViewController(detail.navigationController, for: .secondary)
-        if let compact { splitViewController.setViewController(compact.navigationController, for: .compact) }
+        splitViewController.setViewController(compact.navigationController, for: .compact)
         splitViewController.delegate = self
         splitViewController.sizeTransition = { [weak self] began in
             if began { self?.display.sizeTransitionBegan() } else { self?.display.sizeTransitionEnded() }
