@@ -250,7 +250,7 @@ public final class SceneLifecycle {
         do {
             try await navigator.confirm()
         } catch {
-            navigator.store.logger.in(.navigator).in(.navigator).error(
+            navigator.store.logger.in(.navigator).error(
                 "navigator confirm failed", metadata: ["scene": "\(navigator.scene)", "error": "\(error)"])
             navigator.emit(.saveFailed(error))
         }

@@ -106,7 +106,7 @@ extension SceneNavigator {
             do throws(NavStoreError) {
                 try await self.confirm()
             } catch {
-                self.store.logger.in(.navigator).in(.navigator).error("navigator confirm failed", metadata: ["scene": "\(self.scene)", "error": "\(error)"])
+                self.store.logger.in(.navigator).error("navigator confirm failed", metadata: ["scene": "\(self.scene)", "error": "\(error)"])
                 self.emit(.saveFailed(error))
             }
             self.confirmTask = nil

@@ -224,7 +224,7 @@ package final class SceneSession {
         }
         if changed.contains(true) {
             saver?.changed()
-            logger?.notice("the app changed its navigation during the restore", metadata: ["scene": "\(scene ?? "")"])
+            logger?.debug("the app changed its navigation during the restore", metadata: ["scene": "\(scene ?? "")"])
         }
         let links = queuedLinks
         queuedLinks = []

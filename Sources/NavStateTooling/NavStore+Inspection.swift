@@ -51,7 +51,7 @@ extension NavStore {
         let before = try stats()
         try vacuumFile()
         let after = try stats()
-        logger.info("vacuumed store", metadata: ["before": "\(before.fileBytes)", "after": "\(after.fileBytes)"])
+        logger.debug("vacuumed store", metadata: ["before": "\(before.fileBytes)", "after": "\(after.fileBytes)"])
         return (before.fileBytes + before.walBytes, after.fileBytes + after.walBytes)
     }
 

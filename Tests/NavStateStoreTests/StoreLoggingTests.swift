@@ -62,13 +62,15 @@ struct StoreLoggingTests {
     @Test func aRoutineLaunchLogsNothingAtInfoLevel() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
-        // The first launch creates and migrates the file: that is news.
+        // The first launch creates and migrates the file: routine too
+        // (issue 45: it printed `info … migrated store` in every new app).
         let first = RecordingLogHandler()
         do {
             let store = try await NavStore.open(path: path, configuration: NavStore.Configuration(logger: Logger(label: "t") { _ in first }))
             try await store.save(SceneState(stack: [StoreFixtures.entry("1"), StoreFixtures.entry("2")]), scene: "main")
         }
-        #expect(first.all.contains { $0.level == .info && $0.message == "migrated store" })
+        #expect(first.all.contains { $0.level == .debug && $0.message == "migrated store" })
+        #expect(first.all.allSatisfy { $0.level <= .debug }, "\(first.all.filter { $0.level > .debug }.map(\.message))")
         // Every later launch: open, restore through the guard, confirm,
         // save, list, delete a window's scene.
         let handler = RecordingLogHandler()
@@ -86,6 +88,25 @@ struct StoreLoggingTests {
         }
         let loud = handler.all.filter { $0.level > .debug }
         #expect(loud.isEmpty, "logged above debug on a routine launch: \(loud.map { "\($0.level) \($0.message)" })")
+    }
+
+    /// An app that never set up swift-log gets its default: a handler that
+    /// prints `info` and above to standard output. A store in memory, or a
+    /// new file, opened, saved to, restored, pruned and purged prints
+    /// nothing there.
+    @Test func anAppThatNeverSetUpLoggingSeesNothing() async throws {
+        let handler = RecordingLogHandler()
+        handler.logLevel = .info   // swift-log's default level
+        let configuration = NavStore.Configuration(logger: Logger(label: "navstate") { _ in handler })
+        let directory = try TemporaryDirectory()
+        for store in [try NavStore.inMemory(configuration: configuration), try NavStore(path: directory.path("new.sqlite"), configuration: configuration)] {
+            try await store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
+            let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
+            try await store.confirmRestore(restored.report)
+            try store.prune()
+            try store.purge()
+        }
+        #expect(handler.all.isEmpty, "\(handler.all.map { "\($0.level) \($0.message)" })")
     }
 
     /// What the app's developer must see is `notice` or above: a restore

@@ -81,7 +81,7 @@ extension NavStore {
             try connection.execute("VACUUM")
             return try Self.checkpointTruncating(connection)
         }
-        logger.info("purged store", metadata: ["path": "\(path)", "checkpointComplete": "\(complete)"])
+        logger.debug("purged store", metadata: ["path": "\(path)", "checkpointComplete": "\(complete)"])
         return complete
     }
 
@@ -138,7 +138,7 @@ extension NavStore {
             case .failure(let rolledBack): return rolledBack.result
             }
         }
-        logger.info(dryRun ? "pruned store (dry run)" : "pruned store", metadata: [
+        logger.debug(dryRun ? "pruned store (dry run)" : "pruned store", metadata: [
             "scenes": "\(result.scenesRemoved)", "revisions": "\(result.revisionsRemoved)",
         ])
         return result

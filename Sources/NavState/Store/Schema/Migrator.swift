@@ -157,7 +157,7 @@ enum Migrator {
             throw error
         case .success(let applied):
             for migration in applied {
-                logger.info("migrated store", metadata: ["path": "\(path)", "migration": "\(migration.name)"])
+                logger.debug("migrated store", metadata: ["path": "\(path)", "migration": "\(migration.name)"])
             }
             return applied.count
         }

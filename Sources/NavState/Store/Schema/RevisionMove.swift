@@ -63,7 +63,7 @@ enum RevisionMove {
                 moved += 1
             }
         }
-        logger.info("moved revisions to one row each", metadata: [
+        logger.debug("moved revisions to one row each", metadata: [
             "scenes": "\(sceneIDs.count)", "revisions": "\(moved)", "revisionsWithDamagedRows": "\(repaired)",
         ])
     }
