@@ -44,7 +44,7 @@ struct ShopTabs: View {
     var body: some View {
         TabView(selection: navigator.tabSelection()) {
             ForEach(ShopTab.allCases, id: \.self) { tab in
-                NavigationStack(path: navigator.navigationPath(at: .tab(tab.rawValue))) {
+                NavigationStack(path: navigator.navigationPath(at: .tab(tab))) {
                     TabRoot(tab: tab, navigator: navigator)
                         .navigationDestination(for: AppRoute.self) { AppScreen(route: $0, navigator: navigator) }
                 }
@@ -67,8 +67,8 @@ struct ShopSplit: View {
                 Text(tab.title)
             }
         } detail: {
-            let tab = ShopTab(rawValue: navigator.selectedTab() ?? "") ?? .home
-            NavigationStack(path: navigator.navigationPath(at: .tab(tab.rawValue))) {
+            let tab = navigator.selectedTab(as: ShopTab.self) ?? .home
+            NavigationStack(path: navigator.navigationPath(at: .tab(tab))) {
                 TabRoot(tab: tab, navigator: navigator)
                     .navigationDestination(for: AppRoute.self) { AppScreen(route: $0, navigator: navigator) }
             }

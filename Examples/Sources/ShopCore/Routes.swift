@@ -32,7 +32,7 @@ public enum Shop {
 
     /// The tree every window restores into: a tab bar with a stack in each
     /// tab, Home selected on a first launch.
-    public static let tabs = NavContainer<AnyDestination>.tabs(NavTabs(ids: ShopTab.allCases.map(\.rawValue)))
+    public static let tabs = NavContainer<AnyDestination>.tabs(NavTabs(ids: ShopTab.allCases))
 
     /// What a restore is told about the app's tree.
     public static var restoreOptions: RestoreOptions { RestoreOptions(tree: tabs) }

@@ -55,9 +55,9 @@ public struct ShopLink: Equatable, Sendable {
     /// comes before the window's restore waits for it.
     @MainActor
     public func open(in navigator: SceneNavigator) async throws(NavigatorError) {
-        try await navigator.send(to: .tab(tab.rawValue))
+        try await navigator.send(to: .tab(tab))
         for route in routes {
-            try await navigator.send(to: .tab(tab.rawValue), route)
+            try await navigator.send(to: .tab(tab), route)
         }
         if let presents {
             try navigator.present(presents, style: .managedSheet)

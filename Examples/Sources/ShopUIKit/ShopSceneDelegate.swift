@@ -151,7 +151,7 @@ final class TabRootController: UITableViewController {
 
     /// A push goes to the navigator; the coordinator shows it.
     override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-        try? navigator.push(tab == .orders ? AppRoute.order(id: 7) : AppRoute.product(id: 12), onto: .tab(tab.rawValue))
+        try? navigator.push(tab == .orders ? AppRoute.order(id: 7) : AppRoute.product(id: 12), onto: .tab(tab))
     }
 }
 
