@@ -8,11 +8,6 @@ import NavStateTooling
 @testable import NavStoreTestSupport
 import Testing
 
-private enum Screen: NavDestination {
-    case item(Int)
-    case sheet(String)
-}
-
 /// Lets the main actor run what is queued on it (tasks the lifecycle
 /// started), so a test can say that something did *not* happen.
 @MainActor
@@ -33,10 +28,15 @@ private func letQueuedWorkRun() async {
 @Suite("Scene lifecycle")
 @MainActor
 struct SceneLifecycleTests {
-    private let timing = SceneLifecycle.Timing(transition: .milliseconds(650), settle: .seconds(1))
+    enum Screen: NavDestination {
+        case item(Int)
+        case sheet(String)
+    }
+
+    let timing = SceneLifecycle.Timing(transition: .milliseconds(650), settle: .seconds(1))
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    private func navigator(_ store: NavStore, scene: String = "main") throws -> SceneNavigator {
+    func navigator(_ store: NavStore, scene: String = "main") throws -> SceneNavigator {
         let registry = try DestinationRegistry { registry throws(RegistryError) in
             try registry.register(Screen.self, as: "screen")
         }
@@ -46,7 +46,7 @@ struct SceneLifecycleTests {
     /// A store whose "main" scene was left at two items on the root stack,
     /// and `sheets` managed sheets above it.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    private func savedStore(path: String? = nil, sheets: Int = 0) async throws -> NavStore {
+    func savedStore(path: String? = nil, sheets: Int = 0) async throws -> NavStore {
         let store = try path.map { try NavStore(path: $0, configuration: StoreFixtures.quiet()) }
             ?? NavStore.inMemory(configuration: StoreFixtures.quiet())
         let first = try navigator(store)
@@ -61,7 +61,7 @@ struct SceneLifecycleTests {
 
     /// Restores of the head revision the crash-loop guard counts as
     /// unconfirmed.
-    private func unconfirmed(_ store: NavStore) async throws -> Int {
+    func unconfirmed(_ store: NavStore) async throws -> Int {
         try await store.perform { store throws(NavStoreError) in try store.unconfirmedRestores(scene: "main") }
             .first?.count ?? 0
     }
@@ -378,26 +378,5 @@ struct SceneLifecycleTests {
         try lifecycle.navigator.push(Screen.item(1))
         try await lifecycle.navigator.flush()
         #expect(try await store.load(scene: "main")?.state.contentStack.count == 1)
-    }
-
-    // MARK: Defect 5: links before the navigator exists
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    @Test func linksBeforeTheNavigatorExistsAreAppliedAfterTheRestoreInOrder() async throws {
-        let store = try await savedStore()
-        let inbox = LinkInbox<Int>()
-        // onOpenURL at a cold launch: the host has no navigator yet.
-        inbox.receive(7)
-        inbox.receive(8)
-        #expect(inbox.pending == [7, 8])
-        let lifecycle = SceneLifecycle(navigator: try navigator(store), timing: timing, sleep: HandClock().sleep)
-        let navigator = lifecycle.navigator
-        var links: [Task<Void, any Error>] = []
-        inbox.deliver { id in links.append(Task { try await navigator.send(to: .root, Screen.item(id)) }) }
-        #expect(inbox.pending.isEmpty)
-        await lifecycle.viewAppeared()
-        inbox.receive(9)  // after the restore: at once
-        for link in links { try await link.value }
-        #expect(navigator.state.contentStack.compactMap { $0.as(Screen.self) } == [.item(1), .item(2), .item(7), .item(8), .item(9)])
     }
 }

@@ -7,52 +7,51 @@ import Observation  // newer than the floors: behind #available
 @testable import NavStoreTestSupport
 import Testing
 
-private enum Shop: NavDestination {
-    case home
-    case product(Int)
-    case cart
-    case tab(String)
-}
-
-private struct Card: NavDestination {
-    var last4: String
-}
-
-/// A destination the registry does not know.
-private struct Unregistered: NavDestination {
-    var id: Int
-}
-
-@MainActor
-private func registry() throws -> DestinationRegistry {
-    try DestinationRegistry { registry throws(RegistryError) in
-        try registry.register(Shop.self, as: "shop")
-        try registry.register(Card.self, as: "card", persisted: false)
-    }
-}
-
-/// Counts the changes observation reports on a navigator's state.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-@MainActor
-private final class ChangeCounter {
-    let changes = Locked(0)
-
-    func track(_ navigator: SceneNavigator) {
-        withObservationTracking {
-            _ = navigator.state
-        } onChange: { [changes] in
-            changes.withLock { $0 += 1 }
-        }
-    }
-
-    var count: Int { changes.withLock { $0 } }
-}
-
 @Suite("Scene navigator")
 @MainActor
 struct SceneNavigatorTests {
+    enum Shop: NavDestination {
+        case home
+        case product(Int)
+        case cart
+        case tab(String)
+    }
+
+    struct Card: NavDestination {
+        var last4: String
+    }
+
+    /// A destination the registry does not know.
+    struct Unregistered: NavDestination {
+        var id: Int
+    }
+
+    func registry() throws -> DestinationRegistry {
+        try DestinationRegistry { registry throws(RegistryError) in
+            try registry.register(Shop.self, as: "shop")
+            try registry.register(Card.self, as: "card", persisted: false)
+        }
+    }
+
+    /// Counts the changes observation reports on a navigator's state.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    private func navigator(
+    @MainActor
+    final class ChangeCounter {
+        let changes = Locked(0)
+
+        func track(_ navigator: SceneNavigator) {
+            withObservationTracking {
+                _ = navigator.state
+            } onChange: { [changes] in
+                changes.withLock { $0 += 1 }
+            }
+        }
+
+        var count: Int { changes.withLock { $0 } }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    func navigator(
         _ store: NavStore, scene: String = "main"
     ) throws -> SceneNavigator {
         SceneNavigator(scene: scene, store: store, registry: try registry())
@@ -61,7 +60,7 @@ struct SceneNavigatorTests {
     /// A first launch on `path`: restores (nothing), pushes one product and
     /// waits until it is saved.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    private func launchAndPushOnce(_ path: String) async throws {
+    func launchAndPushOnce(_ path: String) async throws {
         let first = try navigator(NavStore(path: path, configuration: StoreFixtures.quiet()))
         try await first.restore()
         try first.push(Shop.product(1))
@@ -226,7 +225,7 @@ struct SceneNavigatorTests {
 
     /// The tab bar of the issue: Home, Orders, Cart, each with its stack,
     /// and a sheet over one tab with its own stack.
-    private static var shopTabs: NavContainer<AnyDestination> { .tabs(NavTabs(ids: ["home", "orders", "cart"])) }
+    static var shopTabs: NavContainer<AnyDestination> { .tabs(NavTabs(ids: ["home", "orders", "cart"])) }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func aTabBarAppWithASheetOverOneTabIsTheSameAfterARelaunch() async throws {
@@ -307,186 +306,5 @@ struct SceneNavigatorTests {
         #expect(throws: NavigatorError.sceneState(.emptyTabBar(.root))) {
             try relaunched.setContainer(.tabs(NavTabs([])))
         }
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    @Test func sendSwitchesTabThenPushesOneStepAtATime() async throws {
-        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-        let navigator = try navigator(store)
-        try await navigator.restore(options: RestoreOptions(tree: Self.shopTabs))
-        try navigator.push(Shop.home)
-        try navigator.present(Shop.cart, style: .sheet)
-        var seen: [SceneState<AnyDestination>] = []
-        try await navigator.send(to: .tab("orders"), Shop.product(1), Shop.product(2)) {
-            seen.append(navigator.state)
-            #expect(throws: Never.self) { try navigator.state.validate() }
-        }
-        // Dismiss, switch, push, push: one update each.
-        #expect(seen.count == 4)
-        #expect(navigator.selectedTab() == "orders")
-        #expect(navigator.path.map { $0.as(Shop.self) } == [.product(1), .product(2)])
-        #expect(navigator.path(at: .tab("home")).map { $0.as(Shop.self) } == [.home])
-        await #expect(throws: NavigatorError.sceneState(.noSuchStack(.tab("deals")))) {
-            try await navigator.send(to: .tab("deals"), Shop.home)
-        }
-        #expect(!navigator.selectIfPossible(tab: "deals"))
-        #expect(navigator.selectedTab() == "orders")
-        // A push elsewhere goes to the stack it names, not the one on screen.
-        try navigator.push(Shop.cart, onto: .tab("cart"))
-        #expect(navigator.path(at: .tab("cart")).map { $0.as(Shop.self) } == [.cart])
-        #expect(navigator.selectedTab() == "orders")
-        // And pops: from a named stack, or a named stack to its root view.
-        navigator.pop(1, from: .tab("cart"))
-        #expect(navigator.path(at: .tab("cart")).isEmpty)
-        navigator.popToRoot(of: .tab("orders"))
-        #expect(navigator.path(at: .tab("orders")).isEmpty)
-        #expect(navigator.path(at: .tab("home")).map { $0.as(Shop.self) } == [.home])
-        try await navigator.flush()
-        #expect(try await store.load(scene: "main")?.state == (try navigator.state.entries(style: .stable)))
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    @Test func aDeepLinkReachesItsTargetOneStepAtATime() async throws {
-        let registry = try registry()
-        let navigator = try navigator(NavStore.inMemory(configuration: StoreFixtures.quiet()))
-        try await navigator.restore()
-        try navigator.push(Shop.home)
-        try navigator.push(Shop.product(1))
-        try navigator.present(Shop.cart, style: .sheet)
-        let target = SceneState(
-            stack: [try AnyDestination(Shop.home, in: registry), try AnyDestination(Shop.product(9), in: registry)],
-            presentations: [Presentation(
-                method: .managedCover, destination: try AnyDestination(Shop.cart, in: registry),
-                stack: [try AnyDestination(Shop.product(10), in: registry)])])
-        let planned = navigator.state.steps(to: target).count
-        var seen: [SceneState<AnyDestination>] = []
-        try await navigator.navigate(to: target) { seen.append(navigator.state) }
-        #expect(navigator.state == target)
-        #expect(seen.count == planned)
-        #expect(seen.last == target)
-        #expect(Set(seen).count == planned, "a step changed nothing")
-    }
-
-    /// docs/integration.md suggests pausing between steps for animations:
-    /// every state on the way must be valid, so the save at each pause
-    /// lands: checkpoints in stacks the plan pops or dismisses are dropped
-    /// at the step that pops or dismisses them, not at the end.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    @Test func aDeepLinkWithPausesSavesAValidStateAtEveryStep() async throws {
-        let registry = try registry()
-        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-        let navigator = try navigator(store)
-        try await navigator.restore()
-        try navigator.push(Shop.home)
-        try navigator.push(Shop.product(1))
-        navigator.setCheckpoint("product")
-        try navigator.present(Shop.cart, style: .managedSheet)
-        try navigator.push(Shop.product(2))
-        navigator.setCheckpoint("in cart")
-        try await navigator.flush()
-        let target = SceneState(
-            stack: [try AnyDestination(Shop.home, in: registry)],
-            presentations: [Presentation(
-                method: .managedCover, destination: try AnyDestination(Shop.cart, in: registry),
-                stack: [try AnyDestination(Shop.product(10), in: registry)])],
-            checkpoints: [Checkpoint(name: "cover", stack: .presentation(1), entriesKept: 1)])
-        var pauses = 0
-        try await navigator.navigate(to: target) {
-            pauses += 1
-            #expect(throws: Never.self) { try navigator.state.validate() }
-            // A save at every pause, as the scene would make.
-            try? await navigator.flush()
-            #expect(navigator.lastSaveError == nil, "step \(pauses): \(String(describing: navigator.lastSaveError))")
-        }
-        #expect(pauses > 3)
-        #expect(navigator.state == target)
-        try await navigator.flush()
-        #expect(try await store.load(scene: "main")?.state == (try target.entries(style: .stable)))
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    @Test func checkpointReturnsDeliverTypedValues() async throws {
-        let navigator = try navigator(NavStore.inMemory(configuration: StoreFixtures.quiet()))
-        try await navigator.restore()
-        try navigator.push(Shop.home)
-        try navigator.setCheckpoint("pick", returning: Shop.self)
-        try navigator.push(Shop.product(1))
-        try navigator.present(Shop.cart, style: .managedSheet)
-        var delivered: [Shop] = []
-        navigator.onReturn(to: "pick", of: Shop.self) { delivered.append($0) }
-        #expect(throws: NavigatorError.sceneState(.checkpointValueMismatch(checkpoint: "pick", expected: "shop", got: "card"))) {
-            try navigator.returnToCheckpoint("pick", value: Card(last4: "4242"))
-        }
-        #expect(navigator.canReturnToCheckpoint("pick"))
-        try navigator.returnToCheckpoint("pick", value: Shop.product(5))
-        #expect(delivered == [.product(5)])
-        #expect(navigator.path.count == 1)
-        #expect(navigator.presentations.isEmpty)
-        #expect(throws: NavigatorError.sceneState(.checkpointNotFound("nowhere"))) {
-            try navigator.returnToCheckpoint("nowhere")
-        }
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    @Test func unregisteredValuesAndPlainSheetsAreRefusedWithoutCrashing() async throws {
-        let navigator = try navigator(NavStore.inMemory(configuration: StoreFixtures.quiet()))
-        try await navigator.restore()
-        #expect(throws: NavigatorError.destination(.unregisteredType(String(reflecting: Unregistered.self)))) {
-            try navigator.push(Unregistered(id: 1))
-        }
-        #expect(!navigator.pushIfPossible(Unregistered(id: 2)))
-        try navigator.present(Shop.cart, style: .sheet)
-        #expect(throws: NavigatorError.sceneState(.cannotPushOnto(.sheet))) { try navigator.push(Shop.home) }
-        #expect(navigator.path.isEmpty)
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    @Test func neverPersistedScreensStayOffTheDisk() async throws {
-        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-        let navigator = try navigator(store)
-        try await navigator.restore()
-        try navigator.push(Shop.cart)
-        try navigator.push(Card(last4: "4242"))
-        try await navigator.flush()
-        #expect(navigator.path.count == 2)
-        #expect(try await store.load(scene: "main")?.state.contentStack.map(\.tag) == ["shop"])
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    @Test func eventsReportOperationsAndSaves() async throws {
-        let navigator = try navigator(NavStore.inMemory(configuration: StoreFixtures.quiet()))
-        let events = navigator.events()
-        try await navigator.restore()
-        try navigator.push(Shop.home)
-        try await navigator.flush()
-        var seen: [String] = []
-        for await event in events {
-            seen.append(event.description)
-            if case .saved = event { break }
-        }
-        #expect(seen.first?.hasPrefix("restored") == true)
-        #expect(seen.contains { $0.hasPrefix("pushed shop") })
-        #expect(seen.last == "saved revision 1, 1 rows" || seen.last?.hasPrefix("saved revision 1") == true)
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    @Test func aSwipedAwaySheetDismissesItAndWhatIsAbove() async throws {
-        let navigator = try navigator(NavStore.inMemory(configuration: StoreFixtures.quiet()))
-        try await navigator.restore()
-        try navigator.present(Shop.cart, style: .managedSheet)
-        try navigator.push(Shop.product(1))
-        navigator.setCheckpoint("in-sheet")
-        try navigator.present(Shop.home, style: .cover)
-        try navigator.present(Shop.tab("x"), style: .sheet)
-        navigator.dismiss(from: 2)
-        #expect(navigator.presentations.map(\.method) == [.managedSheet])
-        #expect(navigator.canReturnToCheckpoint("in-sheet"))
-        navigator.setPath(NavPath([], registry: navigator.registry), at: .presentation(1))
-        #expect(navigator.path(at: .presentation(1)).isEmpty)
-        navigator.dismiss(from: 1)
-        #expect(navigator.presentations.isEmpty)
-        #expect(!navigator.canReturnToCheckpoint("in-sheet"))
-        navigator.dismiss(from: 1)
-        #expect(navigator.state.isEmpty)
     }
 }

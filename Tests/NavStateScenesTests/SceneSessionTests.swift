@@ -7,23 +7,23 @@ import Testing
 
 /// Food Truck's sidebar panels: a selection whose detail stack holds
 /// panels, strings and ids.
-private enum Panel: String, Codable, Hashable, Sendable {
+enum Panel: String, Codable, Hashable, Sendable {
     case truck, orders, donuts, city
 }
 
 /// The same panels after an update that removed `donuts`.
-private enum PanelV2: String, Codable, Hashable, Sendable {
+enum PanelV2: String, Codable, Hashable, Sendable {
     case truck, orders, city
 }
 
-private enum Tab: String, Codable, Hashable, Sendable {
+enum Tab: String, Codable, Hashable, Sendable {
     case home, orders
 }
 
 /// Lets the main actor run what is queued on it, so a test can say that
 /// something did *not* happen.
 @MainActor
-private func letQueuedWorkRun() async {
+func letQueuedWorkRun() async {
     for _ in 0..<50 { await Task.yield() }
     try? await Task.sleep(for: .milliseconds(20))
     for _ in 0..<50 { await Task.yield() }
@@ -38,15 +38,15 @@ private func letQueuedWorkRun() async {
 struct SceneSessionTests {
     /// A split view: the sidebar's selection, then the detail stack that
     /// lives under it.
-    private let splitLayout = SceneLayout([(.selection, nil), (.stack, nil)])
+    let splitLayout = SceneLayout([(.selection, nil), (.stack, nil)])
 
-    private func registry(_ types: [any NavDestination.Type] = [Panel.self]) -> DestinationRegistry {
+    func registry(_ types: [any NavDestination.Type] = [Panel.self]) -> DestinationRegistry {
         let (registry, problems) = DestinationRegistry.naming(types)
         #expect(problems.isEmpty)
         return registry
     }
 
-    private func session(
+    func session(
         _ windows: WindowScenes, layout: SceneLayout? = nil, registry: DestinationRegistry? = nil,
         launchChanges: SceneSession.LaunchChanges = .applyOnRestoredState, clock: HandClock? = nil,
         suspendsStore: Bool = true
@@ -58,23 +58,23 @@ struct SceneSessionTests {
     }
 
     /// Saves `values` as `scene`'s state the way a session lays it out.
-    private func save(
+    func save(
         _ values: [SceneLayout.Value], layout: SceneLayout? = nil, scene: String = "main", in store: NavStore
     ) async throws {
         try await store.save((layout ?? splitLayout).state(of: values), scene: scene)
     }
 
     /// The head revision of `main`, 0 when nothing was saved.
-    private func head(_ store: NavStore) throws -> Int {
+    func head(_ store: NavStore) throws -> Int {
         try store.load(scene: "main")?.revision ?? 0
     }
 
     /// Restores of the head revision of `main` not yet confirmed.
-    private func unconfirmed(_ store: NavStore) throws -> Int {
+    func unconfirmed(_ store: NavStore) throws -> Int {
         try store.unconfirmedRestores(scene: "main").first?.count ?? 0
     }
 
-    private func entry<T: NavDestination>(_ value: T, _ registry: DestinationRegistry) throws -> AnyDestination {
+    func entry<T: NavDestination>(_ value: T, _ registry: DestinationRegistry) throws -> AnyDestination {
         try AnyDestination(value, in: registry)
     }
 
@@ -330,97 +330,5 @@ struct SceneSessionTests {
         store.resume()
         let names = try store.scenes(plan: nil).map(\.scene)
         #expect(!names.contains("window-old"))
-    }
-
-    // MARK: Background
-
-    @Test func goingToTheBackgroundAfterTheContentAppearedConfirmsAndSuspends() async throws {
-        let store = try NavStore.inMemory()
-        let registry = registry()
-        try await save([.one(try entry(Panel.donuts, registry)), .stack([])], in: store)
-        let session = session(WindowScenes(store: store), registry: registry)
-        let started = try #require(await session.start(remembered: ""))
-        _ = session.merge(started.restored, initial: [.one(nil), .stack([])], now: [.one(nil), .stack([])])
-        session.contentAppeared()
-        session.partChanged(1, to: .stack([try entry(5, registry)]))
-        let job = try #require(session.phaseChanged(to: .background))
-        await job.run()
-        #expect(store.isSuspended)
-        store.resume()
-        #expect(try head(store) == 2, "saved before the suspension")
-        #expect(try unconfirmed(store) == 0, "confirmed before the suspension")
-    }
-
-    @Test func goingToTheBackgroundBeforeTheContentAppearedConfirmsNothing() async throws {
-        let store = try NavStore.inMemory()
-        let registry = registry()
-        try await save([.one(try entry(Panel.donuts, registry)), .stack([])], in: store)
-        let session = session(WindowScenes(store: store), registry: registry, suspendsStore: false)
-        let started = try #require(await session.start(remembered: ""))
-        _ = session.merge(started.restored, initial: [.one(nil), .stack([])], now: [.one(nil), .stack([])])
-        let job = try #require(session.phaseChanged(to: .background))
-        await job.run()
-        #expect(try unconfirmed(store) == 1, "a launch that never showed its screens is not confirmed")
-    }
-
-    @Test func anExpiryWithEveryWindowInTheBackgroundSuspendsAtOnceAndTheForegroundResumes() async throws {
-        let store = try NavStore.inMemory()
-        let session = session(WindowScenes(store: store))
-        let started = try #require(await session.start(remembered: ""))
-        _ = session.merge(started.restored, initial: [.one(nil), .stack([])], now: [.one(nil), .stack([])])
-        let job = try #require(session.phaseChanged(to: .background))
-        job.expire()
-        #expect(store.isSuspended)
-        // Back before the job ran: the store resumes, and saves go on.
-        session.phaseChanged(to: .active)
-        #expect(!store.isSuspended)
-        session.partChanged(0, to: .one(try entry(Panel.orders, registry())))
-        await session.flush()
-        #expect(session.lastError == nil)
-    }
-
-    @Test func oneWindowsBackgroundNeverSuspendsTheStoreUnderAnActiveWindow() async throws {
-        let store = try NavStore.inMemory()
-        let registry = registry()
-        let windows = WindowScenes(store: store)
-        let leaving = session(windows, registry: registry)
-        let staying = session(windows, registry: registry)
-        for session in [leaving, staying] {
-            let started = try #require(await session.start(remembered: ""))
-            _ = session.merge(started.restored, initial: [.one(nil), .stack([])], now: [.one(nil), .stack([])])
-        }
-        let job = try #require(leaving.phaseChanged(to: .background))
-        job.expire()
-        await job.run()
-        #expect(!store.isSuspended, "the other window is active")
-        staying.partChanged(1, to: .stack([try entry(9, registry)]))
-        await staying.flush()
-        #expect(staying.lastError == nil)
-        let restored = try await store.restore(scene: try #require(staying.scene), registry: registry)
-        #expect(restored.state.contentStack.map { $0.base as? Int } == [9])
-        // The last window leaves: now the store is suspended.
-        let last = try #require(staying.phaseChanged(to: .background))
-        await last.run()
-        #expect(store.isSuspended)
-    }
-
-    @Test func aClosedWindowsSceneIsAdoptedByTheNextWindow() async throws {
-        let store = try NavStore.inMemory()
-        let registry = registry()
-        let windows = WindowScenes(store: store)
-        let main = session(windows, registry: registry)
-        let extra = session(windows, registry: registry)
-        for session in [main, extra] {
-            let started = try #require(await session.start(remembered: ""))
-            _ = session.merge(started.restored, initial: [.one(nil), .stack([])], now: [.one(nil), .stack([])])
-            session.partChanged(0, to: .one(try entry(Panel.city, registry)))
-            await session.flush()
-        }
-        let extraScene = try #require(extra.scene)
-        extra.windowClosed()
-        let next = session(windows, registry: registry)
-        let started = try #require(await next.start(remembered: ""))
-        #expect(started.scene == extraScene)
-        #expect(started.restored.values[0]?.value(as: Panel.self) == .some(.city))
     }
 }
