@@ -1,5 +1,6 @@
 import NavStateModel
 @testable import NavStateUIKit
+import PropertyBased
 import Testing
 
 /// The presented levels' decisions in the orders a device delivers UIKit's
@@ -190,5 +191,101 @@ struct TabSelectionTests {
         #expect(selection.tab(selected: more) == nil)
         #expect(selection.controller(showing: "gone") == nil)
         #expect(selection.controller(showing: nil) == nil)
+    }
+}
+
+/// Random sessions of the navigator's changes, UIKit's completions, the
+/// user's swipes, screens dismissing themselves and an alert on the
+/// presenter, against a fake UIKit that presents only from the top of
+/// what it shows and takes one step at a time.
+@Suite("Presentation driver sessions")
+struct PresentationDriverSessionTests {
+    /// What UIKit shows and the step it is taking.
+    struct FakeUIKit {
+        enum Pending: Equatable {
+            case present(Int)
+            case dismiss(Int)
+        }
+
+        var chain: [Int] = []
+        var pending: Pending?
+        var presenterBlocked = false
+        var levelOf: [Int: Int] = [:]
+        var nextController = 0
+    }
+
+    @Test func everySessionEndsWithUIKitShowingTheNavigatorsLevels() async {
+        let event = zip(Gen.int(in: 0...6), Gen.int(in: 0...3))
+        await propertyCheck(count: 400, input: event.array(of: 1...40)) { events in
+            var driver = PresentationDriver<Int, Int>()
+            var uikit = FakeUIKit()
+            var navigator: [Int] = []
+
+            func advance() {
+                switch driver.next(toward: navigator, canPresent: { from in from != nil || !uikit.presenterBlocked }) {
+                case .nothing, .wait, .blocked:
+                    break
+                case .dismiss(let controller, _):
+                    #expect(uikit.pending == nil && uikit.chain.contains(controller), "\(events)")
+                    uikit.pending = .dismiss(controller)
+                case .present(let level, _, let from, _):
+                    #expect(uikit.pending == nil, "\(events)")
+                    #expect(from == uikit.chain.last, "presented from \(String(describing: from)), not the top \(String(describing: uikit.chain.last)): \(events)")
+                    uikit.nextController += 1
+                    uikit.levelOf[uikit.nextController] = level
+                    driver.presenting(level, as: uikit.nextController)
+                    uikit.pending = .present(uikit.nextController)
+                }
+            }
+            func complete() {
+                switch uikit.pending {
+                case .present(let controller)?:
+                    uikit.chain.append(controller)
+                case .dismiss(let controller)?:
+                    guard let index = uikit.chain.firstIndex(of: controller) else { break }
+                    for gone in uikit.chain[index...] {
+                        #expect(driver.disappeared(gone, beingDismissed: true) == nil, "its own dismissal reported back: \(events)")
+                    }
+                    uikit.chain.removeSubrange(index...)
+                case nil:
+                    return
+                }
+                uikit.pending = nil
+                driver.stepCompleted()
+                advance()
+            }
+            /// The user's swipe, or the screen's own `dismiss(animated:)`.
+            func dismissedOutside(at index: Int) {
+                guard uikit.pending == nil, index < uikit.chain.count else { return }
+                let gone = Array(uikit.chain[index...])
+                uikit.chain.removeSubrange(index...)
+                for controller in gone {
+                    if let level = driver.disappeared(controller, beingDismissed: true) {
+                        navigator.removeSubrange(min(level - 1, navigator.count)...)
+                    }
+                }
+                advance()
+            }
+
+            for (kind, value) in events {
+                switch kind {
+                case 0: navigator.append(value); advance()
+                case 1: if !navigator.isEmpty { navigator.removeLast() }; advance()
+                case 2: navigator = Array(repeating: value, count: value % 3); advance()
+                case 3, 4: complete()
+                case 5: dismissedOutside(at: value % max(1, uikit.chain.count))
+                default: uikit.presenterBlocked.toggle(); advance()
+                }
+            }
+            // The alert goes, UIKit finishes what it does, the retries run.
+            uikit.presenterBlocked = false
+            for _ in 0..<20 {
+                advance()
+                complete()
+            }
+            #expect(uikit.pending == nil, "\(events)")
+            #expect(uikit.chain.map { uikit.levelOf[$0] } == navigator, "UIKit shows \(uikit.chain), the navigator \(navigator): \(events)")
+            #expect(driver.shown.map(\.level) == navigator, "\(events)")
+        }
     }
 }
