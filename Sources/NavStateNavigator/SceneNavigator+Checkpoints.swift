@@ -15,7 +15,7 @@ extension SceneNavigator {
     }
 
     /// Marks the stack on screen as it is now; returning delivers a `T` to
-    /// the handler registered with ``onReturn(to:of:perform:)``.
+    /// the handler registered with ``onReturn(to:of:perform:)-(String,_,_)``.
     ///
     /// - Throws: ``NavigatorError/destination(_:)`` when `T` is not
     ///   registered.

@@ -8,7 +8,7 @@
 /// view's detail column. Checkpoints, step plans, drop reports, the command
 /// line and errors all name stacks this way.
 ///
-/// Addresses are built from ``root``, ``tab(_:)``, ``detail`` and
+/// Addresses are built from ``root``, ``tab(_:)-(String)``, ``detail`` and
 /// ``presentation(_:)``, composed with ``appending(_:)``; their one text form
 /// is ``description``, which ``init(_:)`` reads back. The text names a
 /// presentation level `sheet:k` whatever its method (a cover's too): it is

@@ -37,7 +37,7 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A scene's revision does not form a valid scene state: rows tampered
     /// with or damaged, which SQLite itself cannot see. `revision` is 0
     /// when the scene has none. The rest of the file is usable;
-    /// ``NavStore/restore(scene:registry:options:)`` falls back to an
+    /// ``NavStore/restore(scene:registry:options:)-(String,_,_)`` falls back to an
     /// earlier revision or leaves out what does not fit.
     case damagedScene(path: String, scene: String, revision: Int, damage: Damage)
     /// The file or its directory cannot be written.
