@@ -148,6 +148,18 @@ let package = Package(
             dependencies: ["NavState", "NavStateModel", "NavStateTooling"],
             path: "Fuzz/Fuzzers"
         ),
+        // What Benchmarks/check-budgets.sh counts (instructions, system
+        // calls) per save, restore, launch and main-actor change; here, not
+        // in the Benchmarks package, so that CI builds it with the release
+        // build it already makes, and it reaches the faces' package core.
+        .executableTarget(
+            name: "NavStateBudgets",
+            dependencies: [
+                "CNavStateSQLite", "NavState", "NavStateModel", "NavStateNavigator", "NavStateScenes",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/Budgets"
+        ),
         // A second process for the store's multi-process tests.
         .executableTarget(
             name: "NavStateTestHelper",

@@ -36,17 +36,6 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // Saves in a loop on one thread, for `valgrind --tool=callgrind`
-        // (Benchmarks/count-instructions.sh): NavStateBench's async main
-        // starts threads valgrind cannot run.
-        .executableTarget(
-            name: "SaveInstructions",
-            dependencies: [
-                "BenchSupport",
-                .product(name: "NavState", package: "NavState"),
-                .product(name: "NavStateTooling", package: "NavState"),
-            ]
-        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,188 @@
+import CNavStateSQLite
+import Foundation
+@_spi(Tooling) import NavState
+import NavStateModel
+import NavStateNavigator
+import NavStateScenes
+
+/// Each operation the budgets hold: its setup, then `count` runs of it.
+enum Operations {
+    // MARK: The store
+
+    /// Saves alternating a push and a pop of one route on the stack on
+    /// screen, through one store kept open, as an app's saves come.
+    static func saves(of state: SceneState<AnyDestination>, path: String, saves count: Int) throws {
+        let store = try NavStore(path: path, configuration: Workload.configuration())
+        var state = state
+        try store.save(state, scene: "main")
+        let pushed = try AnyDestination(ShopRoute.at(state.contentStack.count), in: Workload.registry)
+        for _ in 0..<(count / 2) {
+            state.contentStack.append(pushed)
+            try store.save(state, scene: "main")
+            state.contentStack.removeLast()
+            try store.save(state, scene: "main")
+        }
+    }
+
+    /// The raw sqlite3 floor of a save: what SwiftUI's own persistence
+    /// writes (`NavigationPath.codable` as JSON, encoded beforehand), one
+    /// upsert of one row in WAL mode with the store's durability.
+    static func floor(path: String, saves count: Int) throws {
+        let floor = try RawSQLite(path: path)
+        let base = ShopRoute.path(depth: 10)
+        let baseBytes = try Workload.swiftUIJSON(base)
+        let pushedBytes = try Workload.swiftUIJSON(base + [ShopRoute.at(10)])
+        try floor.save(baseBytes)
+        for _ in 0..<(count / 2) {
+            try floor.save(pushedBytes)
+            try floor.save(baseBytes)
+        }
+    }
+
+    /// Restores through the crash-loop guard, each confirmed, on an open
+    /// store: what a window's launch costs once the store is open.
+    static func restores(of state: SceneState<AnyDestination>, path: String, count: Int) async throws {
+        let store = try await NavStore.open(path: path, configuration: Workload.configuration())
+        try await store.save(state, scene: "main")
+        for _ in 0..<count {
+            let restored = try await store.restore(scene: "main", registry: Workload.registry)
+            try await store.confirmRestore(restored.report)
+            guard restored.state.entryCount == state.entryCount else { throw HarnessError("lost entries") }
+        }
+    }
+
+    /// A whole launch: open the file, restore through the guard, confirm,
+    /// let the store go.
+    static func launches(of state: SceneState<AnyDestination>, path: String, count: Int) async throws {
+        do {
+            let store = try await NavStore.open(path: path, configuration: Workload.configuration())
+            try await store.save(state, scene: "main")
+        }
+        let configuration = Workload.configuration()
+        for _ in 0..<count {
+            let store = try await NavStore.open(path: path, configuration: configuration)
+            let restored = try await store.restore(scene: "main", registry: Workload.registry)
+            try await store.confirmRestore(restored.report)
+            guard restored.state.entryCount == state.entryCount else { throw HarnessError("lost entries") }
+        }
+    }
+
+    // MARK: The main actor
+
+    /// `SceneNavigator.push` and `pop` on the main actor, `depth` deep.
+    /// Their saves run off the main actor once it is free; it is never free
+    /// here, so what is counted is the main actor's part alone.
+    @MainActor
+    static func navigatorChanges(depth: Int, count: Int) async throws {
+        let store = try NavStore.inMemory(configuration: Workload.configuration())
+        let navigator = SceneNavigator(scene: "main", store: store, registry: Workload.registry)
+        try await navigator.restore()
+        for route in ShopRoute.path(depth: depth) { try navigator.push(route) }
+        try await navigator.flush()
+        let pushed = ShopRoute.at(depth)
+        for _ in 0..<(count / 2) {
+            try navigator.push(pushed)
+            navigator.pop()
+        }
+        guard navigator.state.contentStack.count == depth else { throw HarnessError("lost entries") }
+    }
+
+    /// What `restoresNavigation(.stack($routes))` does on the main actor
+    /// when SwiftUI reports that the app's `[Route]` changed: the change
+    /// seen (`onChange` compares the values), read into the session's part
+    /// (`NavigationPart.stack`'s `next`), handed to the session.
+    @MainActor
+    static func arrayChanges(depth: Int, count: Int) async throws {
+        let session = try await restoredSession()
+        var routes = ShopRoute.path(depth: depth)
+        var seen: [ShopRoute] = []
+        func changed() throws {
+            // SwiftUI's `onChange`, then the face, compare the values.
+            guard routes != seen, routes != seen else { return }
+            guard let next = session.current[0].next(from: seen, to: routes, in: Workload.registry) else {
+                throw HarnessError("a route did not read")
+            }
+            session.partChanged(0, to: next)
+            seen = routes
+        }
+        try changed()
+        let pushed = ShopRoute.at(depth)
+        for _ in 0..<(count / 2) {
+            routes.append(pushed)
+            try changed()
+            routes.removeLast()
+            try changed()
+        }
+        guard case .stack(let entries) = session.current[0], entries.count == depth else { throw HarnessError("lost entries") }
+    }
+
+    /// The same for a `NavigationPath`: a push hands the session SwiftUI's
+    /// JSON of the whole path (made beforehand: encoding it is SwiftUI's
+    /// work, docs/benchmarks.md gives its cost), of which only the value
+    /// pushed is read; a pop reads nothing.
+    @MainActor
+    static func pathChanges(depth: Int, count: Int) async throws {
+        let session = try await restoredSession()
+        let base = ShopRoute.path(depth: depth)
+        let pushedJSON = try Workload.swiftUIJSON(base + [ShopRoute.at(depth)])
+        guard session.pathChanged(0, count: depth, keepsEntries: false, codableJSON: { try? Workload.swiftUIJSON(base) }) else {
+            throw HarnessError("the path did not read")
+        }
+        for _ in 0..<(count / 2) {
+            session.pathChanged(0, count: depth + 1, keepsEntries: true, codableJSON: { pushedJSON })
+            session.pathChanged(0, count: depth, keepsEntries: true, codableJSON: { nil })
+        }
+        guard case .stack(let entries) = session.current[0], entries.count == depth else { throw HarnessError("lost entries") }
+    }
+
+    /// A session of one stack over an in-memory store, restored (nothing
+    /// saved) and saving.
+    @MainActor
+    private static func restoredSession() async throws -> SceneSession {
+        let store = try NavStore.inMemory(configuration: Workload.configuration())
+        let windows = WindowScenes(store: store)
+        let session = SceneSession(
+            layout: SceneLayout([(.stack, nil)]), registry: Workload.registry, suspendsStore: false,
+            openWindows: { .success(windows) })
+        guard let started = await session.start(remembered: "") else { throw HarnessError("not started") }
+        _ = session.merge(started.restored, initial: [.stack([])], now: [.stack([])])
+        return session
+    }
+}
+
+/// A bare sqlite3 connection in WAL mode with one prepared upsert.
+final class RawSQLite {
+    private let db: OpaquePointer
+    private let upsert: OpaquePointer
+
+    init(path: String) throws {
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+              let handle else { throw HarnessError("cannot open \(path)") }
+        db = handle
+        for sql in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL",
+                    "CREATE TABLE IF NOT EXISTS scene (name TEXT PRIMARY KEY, path BLOB NOT NULL)"] {
+            guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw HarnessError("cannot run \(sql)") }
+        }
+        var statement: OpaquePointer?
+        let sql = "INSERT INTO scene (name, path) VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE SET path = excluded.path"
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw HarnessError("cannot prepare \(sql)")
+        }
+        upsert = statement
+    }
+
+    deinit {
+        sqlite3_finalize(upsert)
+        sqlite3_close_v2(db)
+    }
+
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    func save(_ bytes: Data) throws {
+        sqlite3_reset(upsert)
+        sqlite3_bind_text(upsert, 1, "main", -1, Self.transient)
+        _ = bytes.withUnsafeBytes { sqlite3_bind_blob(upsert, 2, $0.baseAddress, Int32($0.count), Self.transient) }
+        guard sqlite3_step(upsert) == SQLITE_DONE else { throw HarnessError("upsert failed") }
+    }
+}
