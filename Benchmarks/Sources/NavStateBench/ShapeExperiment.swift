@@ -8,7 +8,7 @@ import NavStateTooling
 /// the C API with nothing of NavStore's Swift around it, against the raw
 /// floor and a NavStore save in the same harness. It splits the gap between
 /// a save and the floor into what SQLite does and what the store's Swift
-/// does (docs/benchmarks.md, "Where the save's time goes").
+/// does (docs/benchmarks.md, "Where a save goes").
 enum ShapeExperiment {
     /// A connection with prepared statements, as the store keeps them.
     final class Raw {
