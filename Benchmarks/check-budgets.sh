@@ -104,9 +104,10 @@ echo "$results" | sort | awk -v margin="$margin" -v budgets="$budgets" '
             verdict = sprintf("OVER: %d instructions, budget %d (+%.1f%%)", ins, insBudget[op], (ins / insBudget[op] - 1) * 100)
             failed = 1
         }
-        # A hundredth of a call either way is noise of the process (a
-        # page of memory given back, one write more at exit).
-        if (calls > callBudget[op] * (1 + margin / 100) + 0.015) {
+        # A few hundredths of a call either way come from the process itself
+        # (malloc giving a page back, one write more at exit), not from the
+        # operation: a twentieth is allowed besides the margin.
+        if (calls > callBudget[op] * (1 + margin / 100) + 0.05) {
             verdict = (verdict == "ok" ? "" : verdict "; ") sprintf("OVER: %.2f system calls, budget %s", calls, callBudget[op])
             failed = 1
         }

@@ -57,6 +57,45 @@ package final class SQLiteStatement {
         return self
     }
 
+    /// Binds an integer to parameter `index` (`?1` is 1): the save's binds,
+    /// without an array of values to build and take apart.
+    package func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
+        let result = sqlite3_bind_int64(handle, index, Int64(value))
+        guard result == SQLITE_OK else { throw connection.error(result, sql: sql) }
+    }
+
+    /// Binds a double to parameter `index`.
+    package func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
+        let result = sqlite3_bind_double(handle, index, value)
+        guard result == SQLITE_OK else { throw connection.error(result, sql: sql) }
+    }
+
+    /// Runs the statement with `bytes` bound to parameter `index` for this
+    /// run only: SQLite reads them where they are (`SQLITE_STATIC`) rather
+    /// than copying them, and the statement is reset and the parameter
+    /// NULL again before they go (sqlite.org/c3ref/bind_blob.html: with
+    /// `SQLITE_STATIC` the buffer must stay valid until the parameter is
+    /// bound to something else).
+    package func run(binding bytes: [UInt8], at index: Int32) throws(SQLiteError) {
+        let outcome: Result<Void, SQLiteError> = bytes.withUnsafeBytes { buffer in
+            // A NULL pointer would bind NULL, not an empty blob.
+            let bound = buffer.baseAddress.map { sqlite3_bind_blob64(handle, index, $0, UInt64(buffer.count), nil) }
+                ?? sqlite3_bind_zeroblob(handle, index, 0)
+            guard bound == SQLITE_OK else { return .failure(connection.error(bound, sql: sql)) }
+            defer {
+                sqlite3_reset(handle)
+                sqlite3_bind_null(handle, index)
+            }
+            do throws(SQLiteError) {
+                try run()
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try outcome.get()
+    }
+
     /// Advances to the next row; false when there are no more.
     @discardableResult
     package func step() throws(SQLiteError) -> Bool {

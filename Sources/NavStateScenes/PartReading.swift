@@ -100,12 +100,28 @@ extension SceneLayout.Value {
     /// stays; `nil` when a route cannot be saved.
     package func next<Route: NavDestination>(from old: [Route], to new: [Route], in registry: DestinationRegistry) -> Self? {
         if case .stack(let entries) = self, entries.count == old.count {
-            if new.count >= old.count, new.starts(with: old) {
+            if new.count >= old.count, Self.isPrefix(old, of: new) {
                 guard case .stack(let pushed)? = Self.stack(of: Array(new.dropFirst(old.count)), in: registry) else { return nil }
                 return .stack(entries + pushed)
             }
-            if old.starts(with: new) { return .stack(Array(entries.prefix(new.count))) }
+            if Self.isPrefix(new, of: old) { return .stack(Array(entries.prefix(new.count))) }
         }
         return Self.stack(of: new, in: registry)
+    }
+
+    /// Whether `prefix` is the start of `array`. This code runs generic
+    /// (the faces call it for the app's route type, unknown here), where
+    /// `starts(with:)` walks an iterator through witness tables and boxes
+    /// each element: about 1,300 instructions an element, against a few
+    /// dozen for `==` on the elements in place (docs/benchmarks.md, "The
+    /// main actor's cost by depth").
+    static func isPrefix<Route: Equatable>(_ prefix: [Route], of array: [Route]) -> Bool {
+        guard prefix.count <= array.count else { return false }
+        return prefix.withUnsafeBufferPointer { prefix in
+            array.withUnsafeBufferPointer { array in
+                for index in prefix.indices where prefix[index] != array[index] { return false }
+                return true
+            }
+        }
     }
 }

@@ -195,13 +195,22 @@ public enum NavContainer<Element: NavElement>: Sendable, Hashable {
 
     /// How deeply tab bars and split views nest in the container: 0 for a
     /// stack, 1 for a tab bar of stacks, 2 for a split view inside a tab.
+    ///
+    /// Counted without ``walk(_:_:)``, which other modules call
+    /// unspecialised: every save checks it (docs/benchmarks.md, "Where a
+    /// save goes").
     @inlinable
     package var nestingDepth: Int {
-        var deepest = 0
-        walkAll { depth, container in
-            if case .stack = container { deepest = max(deepest, depth) } else { deepest = max(deepest, depth + 1) }
+        switch self {
+        case .stack:
+            return 0
+        case .tabs(let tabs):
+            var deepest = 0
+            for tab in tabs.tabs { deepest = max(deepest, tab.content.nestingDepth) }
+            return deepest + 1
+        case .split(let split):
+            return split.detail.nestingDepth + 1
         }
-        return deepest
     }
 
     /// How many elements the container holds: stack entries and split-view

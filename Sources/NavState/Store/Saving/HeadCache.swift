@@ -64,10 +64,22 @@ struct HeadCache {
         }
     }
 
+    /// A scene's head where it lies in the cache, so a save updates it in
+    /// place: taking a head out of the dictionary and putting it back
+    /// hashed the scene's name twice and copied the head's fields each way
+    /// (docs/benchmarks.md, "Where a save goes").
+    final class Slot {
+        var head: Head
+
+        init(_ head: Head) {
+            self.head = head
+        }
+    }
+
     /// Apps have a handful of scenes; a tool saving thousands keeps memory flat.
     static let limit = 64
 
-    private var heads: [String: Head] = [:]
+    private var heads: [String: Slot] = [:]
     /// The last `Head.serial` handed out.
     private var lastSerial = 0
     /// The connection's data version right after its last save committed:
@@ -80,33 +92,36 @@ struct HeadCache {
     /// `body` with the scene's head in place: a `Head` copied out would
     /// retain each of its arrays and strings.
     mutating func withHead<Result>(_ scene: String, _ body: (inout Head) -> Result) -> Result? {
-        guard let index = heads.index(forKey: scene) else { return nil }
-        return body(&heads.values[index])
+        guard let slot = heads[scene] else { return nil }
+        return body(&slot.head)
     }
 
-    /// The scene's head, out of the cache, so its arrays are uniquely owned
-    /// and a save can update them in place (a second reference would make
-    /// every update copy the whole stack); ``keep(_:for:)`` puts it back.
-    mutating func take(_ scene: String) -> Head? {
-        heads.removeValue(forKey: scene)
+    /// The scene's head for a save to update in place (``Head/none`` when
+    /// nothing is cached), its arrays owned by the cache alone. A save
+    /// that does not commit must ``forget(_:)`` it, as a half-updated head
+    /// is no head; one that commits calls ``kept(_:)``.
+    mutating func slot(for scene: String) -> Slot {
+        if let slot = heads[scene] { return slot }
+        if heads.count >= Self.limit { heads.removeAll() }
+        let slot = Slot(.none)
+        heads[scene] = slot
+        return slot
     }
 
     /// A head as a save committed it, given the next serial.
-    mutating func keep(_ head: consuming Head, for scene: String) {
+    mutating func kept(_ slot: Slot) {
         lastSerial &+= 1
-        head.serial = lastSerial
-        if heads.count >= Self.limit && heads.index(forKey: scene) == nil { heads.removeAll() }
-        heads[scene] = head
+        slot.head.serial = lastSerial
     }
 
     /// A head a load found whole; a save's own head of the same revision
     /// keeps what it knows of its elements, with the row as the file has it.
     mutating func remember(_ scene: String, row: SceneHead, slots: SlotMap<[NavEntry]>, layout: String) {
-        if var cached = heads[scene], cached.holds(row) {
-            (cached.row, cached.epoch) = (row, epoch)
-            heads[scene] = cached
+        if let slot = heads[scene], slot.head.holds(row) {
+            (slot.head.row, slot.head.epoch) = (row, epoch)
         } else {
-            heads[scene] = Head(row: row, slots: slots, layout: layout, epoch: epoch)
+            if heads.count >= Self.limit && heads[scene] == nil { heads.removeAll() }
+            heads[scene] = Slot(Head(row: row, slots: slots, layout: layout, epoch: epoch))
         }
     }
 

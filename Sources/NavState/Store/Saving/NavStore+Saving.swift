@@ -122,50 +122,59 @@ extension NavStore {
         let result = try withConnection("save", refusable: { (store: inout State) throws(SQLiteError) -> Result<SaveResult, NavStoreError> in
             let connection = store.connection
             let changesBefore = connection.totalChanges
-            // Out of the cache, so its arrays are uniquely owned and update in place.
-            var hand = store.cache.take(scene) ?? .none
-            let trustedRow = hand.row(trustedIn: store.cache.epoch)
+            // Updated where it lies; its arrays are the cache's alone, so
+            // they change in place.
+            let hand = store.cache.slot(for: scene)
+            let trustedRow = hand.head.row(trustedIn: store.cache.epoch)
             let versionAfterLastSave = store.cache.dataVersionAfterSave
             var sawOtherWrites = false
-            let outcome = try connection.refusableTransaction(immediate: true) {
-                () throws(SQLiteError) -> Result<WrittenRevision, NavStoreError> in
-                sawOtherWrites = HeadCache.sawOtherWrites(since: versionAfterLastSave, connection)
-                // The file is as this connection's last save left it, and
-                // the cached head was right then: the scene is as cached.
-                var head: SceneHead
-                if !sawOtherWrites, let cached = trustedRow {
-                    head = cached
-                } else {
-                    let located = try RevisionTable.locateHead(connection, scene: scene)
-                    if let located, !StoredRange.sceneID.contains(located.sceneID) {
-                        // 0 would read as "no row yet", and no revision can be
-                        // told apart by an id out of range.
-                        return .failure(.damagedScene(
-                            path: path, scene: scene, revision: located.number, damage: .sceneIDOutOfRange(located.sceneID)))
+            let outcome: Result<WrittenRevision, NavStoreError>
+            do throws(SQLiteError) {
+                outcome = try connection.refusableTransaction(immediate: true) {
+                    () throws(SQLiteError) -> Result<WrittenRevision, NavStoreError> in
+                    sawOtherWrites = HeadCache.sawOtherWrites(since: versionAfterLastSave, connection)
+                    // The file is as this connection's last save left it, and
+                    // the cached head was right then: the scene is as cached.
+                    var head: SceneHead
+                    if !sawOtherWrites, let cached = trustedRow {
+                        head = cached
+                    } else {
+                        let located = try RevisionTable.locateHead(connection, scene: scene)
+                        if let located, !StoredRange.sceneID.contains(located.sceneID) {
+                            // 0 would read as "no row yet", and no revision can be
+                            // told apart by an id out of range.
+                            return .failure(.damagedScene(
+                                path: path, scene: scene, revision: located.number, damage: .sceneIDOutOfRange(located.sceneID)))
+                        }
+                        head = located ?? SceneHead(sceneID: 0)
                     }
-                    head = located ?? SceneHead(sceneID: 0)
+                    let number = head.number
+                    guard number < StoredRange.revision.upperBound else {
+                        return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: .revisionNumberExhausted(number)))
+                    }
+                    if let expectedHead, expectedHead != number {
+                        return .failure(.conflict(scene: scene, expected: expectedHead, actual: number))
+                    }
+                    try loadHeadEntries(&head, into: &hand.head, scene: scene, input: input, connection: connection)
+                    return .success(try writeRevision(input, over: head, in: &hand.head, connection: connection))
                 }
-                let number = head.number
-                guard number < StoredRange.revision.upperBound else {
-                    return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: .revisionNumberExhausted(number)))
-                }
-                if let expectedHead, expectedHead != number {
-                    return .failure(.conflict(scene: scene, expected: expectedHead, actual: number))
-                }
-                try loadHeadEntries(&head, into: &hand, scene: scene, input: input, connection: connection)
-                return .success(try writeRevision(input, over: head, in: &hand, connection: connection))
+            } catch {
+                // Rolled back: what the save did to the head is not the file's.
+                store.cache.forget(scene)
+                throw error
             }
             let written: WrittenRevision
             switch outcome {
             case .success(let value): written = value
             case .failure(let refusal):
+                store.cache.forget(scene)
                 store.cache.saveEnded(connection, sawOtherWrites: sawOtherWrites, committed: false)
                 return .failure(refusal)
             }
             store.cache.saveEnded(connection, sawOtherWrites: sawOtherWrites, committed: true)
-            (hand.row, hand.stackBytes, hand.layout, hand.treeLayout, hand.epoch) =
+            (hand.head.row, hand.head.stackBytes, hand.head.layout, hand.head.treeLayout, hand.head.epoch) =
                 (written.head, input.stackBytes, input.layout, input.treeLayout, store.cache.epoch)
-            store.cache.keep(hand, for: scene)
+            store.cache.kept(hand)
             return .success(SaveResult(
                 revision: written.head.number, isNewRevision: written.isNew, omitted: omitted,
                 entriesInserted: written.inserted, entriesClosed: written.closed,

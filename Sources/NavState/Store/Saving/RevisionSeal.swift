@@ -53,18 +53,37 @@ package enum RevisionSeal {
     }
 
     static func checksum(_ key: Key, body: UnsafeRawBufferPointer) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for value in [key.sceneID, key.number, key.base] {
-            withUnsafeBytes(of: Int64(truncatingIfNeeded: value).littleEndian) { crc = update(crc, $0) }
+        table.withUnsafeBufferPointer { table in
+            var crc: UInt32 = 0xFFFF_FFFF
+            // Each number as its eight bytes, least significant first.
+            func add(_ value: Int) {
+                var word = UInt64(bitPattern: Int64(truncatingIfNeeded: value))
+                for _ in 0..<8 {
+                    crc = table[Int(truncatingIfNeeded: (crc ^ UInt32(truncatingIfNeeded: word)) & 0xFF)] ^ (crc >> 8)
+                    word >>= 8
+                }
+            }
+            add(key.sceneID)
+            add(key.number)
+            add(key.base)
+            return ~update(crc, body, table)
         }
-        return ~update(crc, body)
     }
 
     /// CRC-32C of `bytes` continued from `crc` (start at 0xFFFFFFFF, and
     /// invert the result).
     static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        table.withUnsafeBufferPointer { update(crc, bytes, $0) }
+    }
+
+    /// `update` with the table in hand: a row's bytes cost a few
+    /// instructions each (docs/benchmarks.md, "Where a save goes").
+    @inline(__always)
+    private static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer, _ table: UnsafeBufferPointer<UInt32>) -> UInt32 {
         var crc = crc
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        for byte in bytes {
+            crc = table[Int(truncatingIfNeeded: (crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+        }
         return crc
     }
 
