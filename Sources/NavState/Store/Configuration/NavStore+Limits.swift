@@ -78,8 +78,11 @@ extension NavStore.Limits {
         if scene.isEmpty {
             throw .invalidSceneName(scene)
         }
-        // Printable ASCII, nearly every name, needs no walk over its scalars.
-        let isPrintableASCII = scene.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        // Printable ASCII, nearly every name, needs no walk over its scalars
+        // (and its bytes are read in place: every save checks its name).
+        func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+        let isPrintableASCII = scene.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintable) }
+            ?? scene.utf8.allSatisfy(isPrintable)
         if !isPrintableASCII, scene.unicodeScalars.contains(where: NavStore.isUnprintable) {
             throw .invalidSceneName(scene)
         }
@@ -90,11 +93,14 @@ extension NavStore.Limits {
     }
 
     /// Checks the stacks a state holds and how deeply its containers nest.
-    func checkLayout<Element>(stacks: Int, state: SceneState<Element>, scene: String) throws(NavStoreError) {
+    ///
+    /// - Parameter sameTree: The state's containers are those of a head
+    ///   this store saved, whose nesting was checked then: not walked again.
+    func checkLayout<Element>(stacks: Int, state: SceneState<Element>, scene: String, sameTree: Bool = false) throws(NavStoreError) {
         if stacks > stacksPerScene {
             throw .limitExceeded(\.stacksPerScene, scene: scene, actual: stacks, limit: stacksPerScene)
         }
-        guard !state.isOneStackPerLevel else { return }
+        guard !sameTree, !state.isOneStackPerLevel else { return }
         for level in 0...state.presentations.count {
             guard let depth = state.container(level: level)?.nestingDepth, depth > nestingDepth else { continue }
             throw .limitExceeded(\.nestingDepth, scene: scene, actual: depth, limit: nestingDepth)
@@ -111,7 +117,7 @@ extension NavStore.Limits {
     ///   has them.
     func byteCount<Element: StorableElement>(
         checking state: SceneState<Element>, flat: Slots.Flat<Element>? = nil, scene: String,
-        known: NavStore.KnownPrefixes = NavStore.KnownPrefixes()
+        known: NavStore.KnownPrefixes = NavStore.KnownPrefixes(), sameTree: Bool = false
     ) throws(NavStoreError) -> (total: Int, stackBytes: [Int]) {
         var total = 0
         func count(_ element: Element) throws(NavStoreError) -> Int {
@@ -124,7 +130,7 @@ extension NavStore.Limits {
         let flat = flat ?? Slots.of(state)
         let slots = flat.slots
         let stacks = slots.denseSlots.upperBound
-        try checkLayout(stacks: stacks, state: state, scene: scene)
+        try checkLayout(stacks: stacks, state: state, scene: scene, sameTree: sameTree)
         var stackBytes: [Int] = []
         stackBytes.reserveCapacity(stacks)
         func countStack(_ stack: [Element]) throws(NavStoreError) {

@@ -95,7 +95,9 @@ enum RevisionTable {
         var change: [UInt8]
     }
 
-    static func insert(_ connection: SQLiteConnection, _ row: NewRow) throws(SQLiteError) {
+    /// Inserts `row`, its change sealed to its place in the row's own
+    /// array (consumed, so the seal copies nothing).
+    static func insert(_ connection: SQLiteConnection, _ row: consuming NewRow) throws(SQLiteError) {
         let insert = try connection.cached("""
             INSERT INTO revision
                 (scene_id, number, saved_at, base, entry_count, presentation_count, byte_count, chain_bytes, change)
@@ -111,7 +113,8 @@ enum RevisionTable {
         try insert.bind(row.presentationCount, at: 6)
         try insert.bind(row.bytes, at: 7)
         try insert.bind(row.chainBytes, at: 8)
-        try insert.run(binding: RevisionSeal.seal(row.change, .init(sceneID: row.sceneID, number: row.number, base: row.base)), at: 9)
+        RevisionSeal.seal(&row.change, .init(sceneID: row.sceneID, number: row.number, base: row.base))
+        try insert.run(binding: row.change, at: 9)
     }
 
     /// A scene's id and how many revisions it keeps (`nil`: the store's

@@ -216,7 +216,8 @@ extension NavStore {
             () throws(NavStoreError) -> (Int, [Int]) in
             if isReadOnly { throw .readOnly(path: path) }
             try configuration.limits.checkSceneName(scene)
-            return try configuration.limits.byteCount(checking: state, flat: flat, scene: scene, known: known)
+            return try configuration.limits.byteCount(
+                checking: state, flat: flat, scene: scene, known: known, sameTree: sameTree != nil)
         }
         let layout: String
         let treeLayout: StoredLayout?
@@ -319,7 +320,7 @@ extension NavStore {
         }
         try RevisionTable.insert(connection, RevisionTable.NewRow(
             sceneID: head.sceneID, number: revision, savedAt: input.now, base: base, entryCount: input.entryCount,
-            presentationCount: input.presentationCount, bytes: input.bytes, chainBytes: chainBytes, change: change))
+            presentationCount: input.presentationCount, bytes: input.bytes, chainBytes: chainBytes, change: consume change))
         if let kept = input.keptRevisions, revision > kept, revision % RevisionTable.forgetInterval == 0 {
             try RevisionTable.forgetRevisions(connection, sceneID: head.sceneID, before: revision - kept + 1)
         }

@@ -99,9 +99,18 @@ package struct RevisionChange: Equatable {
         updating slots: inout SlotMap<[NavEntry]>, identities: inout SlotMap<[AnyObject?]>,
         to new: SlotMap<[Element]>, layout: String?, knownKept: [Int] = []
     ) -> (bytes: [UInt8]?, appended: Int, removed: Int) {
-        var body: [UInt8] = []
-        // Room for a push's entry, so the appends below rarely grow it.
-        body.reserveCapacity(128)
+        // Written in place: the header, then each changed slot, the slot
+        // count patched in at the end. Room for a push's entry and the
+        // seal's four bytes, so the appends below rarely grow it.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128 + (layout?.utf8.count ?? 0))
+        bytes.append(format)
+        bytes.append(layout == nil ? 0 : layoutFlag)
+        if let layout { appendText(layout, to: &bytes) }
+        // One byte for the count while it is below 128 (every save's but a
+        // tree's of more changed stacks than that).
+        let countAt = bytes.count
+        bytes.append(0)
         var changedSlots = 0
         var appended = 0
         var removed = 0
@@ -135,9 +144,9 @@ package struct RevisionChange: Equatable {
             }
             if kept == beforeCount && kept == after.count { return }
             changedSlots += 1
-            appendVarint(zigzag(slot), to: &body)
-            appendVarint(UInt64(kept), to: &body)
-            appendVarint(UInt64(after.count - kept), to: &body)
+            appendVarint(zigzag(slot), to: &bytes)
+            appendVarint(UInt64(kept), to: &bytes)
+            appendVarint(UInt64(after.count - kept), to: &bytes)
             removed += beforeCount - kept
             appended += after.count - kept
             if after.isEmpty {
@@ -156,10 +165,10 @@ package struct RevisionChange: Equatable {
                 let (tag, payload) = element.storedByteCounts
                 entryBytes += tag + payload + 24
             }
-            body.reserveCapacity(body.count + entryBytes)
+            bytes.reserveCapacity(bytes.count + entryBytes)
             for element in after[kept...] {
                 let entry = element.storedEntry
-                append(entry, to: &body)
+                append(entry, to: &bytes)
                 slots[slot, default: []].append(entry)
                 identities[slot, default: []].append(element.storageObject)
             }
@@ -175,13 +184,13 @@ package struct RevisionChange: Equatable {
         for slot in min(dense.0.lowerBound, dense.1.lowerBound)..<max(dense.0.upperBound, dense.1.upperBound) { update(slot) }
         for slot in far where slot >= 0 { update(slot) }
         if changedSlots == 0 && layout == nil { return (nil, 0, 0) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(body.count + 16 + (layout?.utf8.count ?? 0))
-        bytes.append(format)
-        bytes.append(layout == nil ? 0 : layoutFlag)
-        if let layout { appendText(layout, to: &bytes) }
-        appendVarint(UInt64(changedSlots), to: &bytes)
-        bytes.append(contentsOf: body)
+        if changedSlots < 0x80 {
+            bytes[countAt] = UInt8(changedSlots)
+        } else {
+            var count: [UInt8] = []
+            appendVarint(UInt64(changedSlots), to: &count)
+            bytes.replaceSubrange(countAt...countAt, with: count)
+        }
         return (bytes, appended, removed)
     }
 

@@ -26,12 +26,19 @@ package enum RevisionSeal {
 
     /// A change as a sealed row holds it.
     package static func seal(_ change: [UInt8], _ key: Key) -> [UInt8] {
-        guard let first = change.first, first == RevisionChange.format else { return change }
         var sealed = change
-        sealed[0] = format
-        let sum = change.withUnsafeBytes { checksum(key, body: UnsafeRawBufferPointer(rebasing: $0.dropFirst())) }
-        withUnsafeBytes(of: sum.littleEndian) { sealed.append(contentsOf: $0) }
+        seal(&sealed, key)
         return sealed
+    }
+
+    /// Seals a change where it lies: a save's own change, which nothing
+    /// else holds, is sealed without a copy.
+    static func seal(_ change: inout [UInt8], _ key: Key) {
+        guard let first = change.first, first == RevisionChange.format else { return }
+        let sum = change.withUnsafeBytes { checksum(key, body: UnsafeRawBufferPointer(rebasing: $0.dropFirst())) }
+        change[0] = format
+        // Little-endian, whatever the machine's order.
+        for shift in stride(from: UInt32(0), to: 32, by: 8) { change.append(UInt8(truncatingIfNeeded: sum >> shift)) }
     }
 
     /// The change a row holds, checked against its checksum when it has one.
