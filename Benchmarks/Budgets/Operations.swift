@@ -94,7 +94,12 @@ enum Operations {
     @MainActor
     static func arrayChanges(depth: Int, count: Int) async throws {
         let session = try await restoredSession()
-        var routes = ShopRoute.path(depth: depth)
+        // The app's two arrays, made beforehand: the app's own append (and
+        // the copy it makes of an array SwiftUI still holds) is not the
+        // face's work.
+        let base = ShopRoute.path(depth: depth)
+        let pushed = base + [ShopRoute.at(depth)]
+        var routes = base
         var seen: [ShopRoute] = []
         func changed() throws {
             // SwiftUI's `onChange`, then the face, compare the values.
@@ -106,11 +111,10 @@ enum Operations {
             seen = routes
         }
         try changed()
-        let pushed = ShopRoute.at(depth)
         for _ in 0..<(count / 2) {
-            routes.append(pushed)
+            routes = pushed
             try changed()
-            routes.removeLast()
+            routes = base
             try changed()
         }
         guard case .stack(let entries) = session.current[0], entries.count == depth else { throw HarnessError("lost entries") }
