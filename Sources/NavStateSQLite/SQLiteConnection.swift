@@ -12,6 +12,15 @@ package final class SQLiteConnection {
     /// is a `StaticString`, whose text never moves, so a lookup hashes one
     /// pointer rather than a few hundred characters.
     private var statementCache: [UnsafeRawPointer: SQLiteStatement] = [:]
+    /// The last four statements looked up, checked before the dictionary
+    /// by their keys alone: a save looks up the same three every time
+    /// (`BEGIN IMMEDIATE`, its `INSERT`, `COMMIT`), and comparing pointers
+    /// costs far less than hashing one. Never stale: no cached statement
+    /// is ever dropped before the connection.
+    private var recentKeys: (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) = (nil, nil, nil, nil)
+    private var recentStatements: (SQLiteStatement?, SQLiteStatement?, SQLiteStatement?, SQLiteStatement?) = (nil, nil, nil, nil)
+    /// Which of the four a lookup that misses them replaces next.
+    private var nextRecent = 0
     /// Set when a statement returns a row, cleared by `resetActiveStatements`.
     package var mayHaveActiveStatements = false
     /// The busy wait this connection's handler reads; kept alive as long
@@ -110,6 +119,7 @@ package final class SQLiteConnection {
     }
 
     deinit {
+        recentStatements = (nil, nil, nil, nil)
         statementCache.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -154,25 +164,50 @@ package final class SQLiteConnection {
     /// A prepared statement, reused across calls with the same SQL.
     package func cached(_ sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
         let key = UnsafeRawPointer(sql.utf8Start)
-        if let statement = statementCache[key] {
+        if let statement = recentStatement(key) ?? statementCache[key] {
+            remember(statement, as: key)
             statement.reset()
             return statement
         }
         let statement = try prepare(sql.description)
         statementCache[key] = statement
+        remember(statement, as: key)
         return statement
+    }
+
+    /// The statement under `key` among the last four looked up.
+    private func recentStatement(_ key: UnsafeRawPointer) -> SQLiteStatement? {
+        if recentKeys.0 == key { return recentStatements.0 }
+        if recentKeys.1 == key { return recentStatements.1 }
+        if recentKeys.2 == key { return recentStatements.2 }
+        if recentKeys.3 == key { return recentStatements.3 }
+        return nil
+    }
+
+    /// Makes `statement` one of the last four looked up, unless it is.
+    private func remember(_ statement: SQLiteStatement, as key: UnsafeRawPointer) {
+        if recentKeys.0 == key || recentKeys.1 == key || recentKeys.2 == key || recentKeys.3 == key { return }
+        switch nextRecent {
+        case 0: (recentKeys.0, recentStatements.0) = (key, statement)
+        case 1: (recentKeys.1, recentStatements.1) = (key, statement)
+        case 2: (recentKeys.2, recentStatements.2) = (key, statement)
+        default: (recentKeys.3, recentStatements.3) = (key, statement)
+        }
+        nextRecent = (nextRecent + 1) & 3
     }
 
     /// A prepared statement, reused across calls with the same `key`, whose
     /// SQL is composed (of shared fragments) the first time only.
     package func cached(_ key: StaticString, sql: () -> String) throws(SQLiteError) -> SQLiteStatement {
         let id = UnsafeRawPointer(key.utf8Start)
-        if let statement = statementCache[id] {
+        if let statement = recentStatement(id) ?? statementCache[id] {
+            remember(statement, as: id)
             statement.reset()
             return statement
         }
         let statement = try prepare(sql())
         statementCache[id] = statement
+        remember(statement, as: id)
         return statement
     }
 
@@ -291,7 +326,9 @@ package final class SQLiteConnection {
 
     package var dataVersion: UInt32 {
         var version: UInt32 = 0
-        _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)
+        // A NULL name is the main database (sqlite.org/c3ref/file_control.html),
+        // without the name's lookup: every save reads this twice.
+        _ = sqlite3_file_control(handle, nil, SQLITE_FCNTL_DATA_VERSION, &version)
         return version
     }
 

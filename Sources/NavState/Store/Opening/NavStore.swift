@@ -63,7 +63,9 @@ public final class NavStore: Sendable {
     /// True for a store opened with ``open(readingAt:configuration:)``.
     public let isReadOnly: Bool
     let state: LockedState
-    package var logger: NavLog { configuration.log }
+    /// Made once: every save logs (at debug level, which an app seldom
+    /// turns on), and making it copied the configuration's logger.
+    package let logger: NavLog
     /// The store's own serial executor for `async` calls, as GRDB's
     /// `DatabaseWriter` has its dispatch queue: blocking SQLite work runs
     /// here, one call at a time, in the order the calls were made.
@@ -116,6 +118,7 @@ public final class NavStore: Sendable {
     init(opening path: String, configuration: Configuration, readOnly: Bool, queue: DispatchQueue = NavStore.makeQueue()) throws(NavStoreError) {
         self.path = path
         self.configuration = configuration
+        self.logger = configuration.log
         self.payloadLimit = configuration.limits.payloadBytes
         self.isReadOnly = readOnly
         self.queue = queue

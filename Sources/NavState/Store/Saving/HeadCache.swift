@@ -80,6 +80,10 @@ struct HeadCache {
     static let limit = 64
 
     private var heads: [String: Slot] = [:]
+    /// The scene last asked for and its slot, always the one `heads` holds
+    /// for it: an app saves the same scene over and over, and hashing its
+    /// name cost more than the rest of finding its head.
+    private var recent: (scene: String, slot: Slot)?
     /// The last `Head.serial` handed out.
     private var lastSerial = 0
     /// The connection's data version right after its last save committed:
@@ -92,8 +96,16 @@ struct HeadCache {
     /// `body` with the scene's head in place: a `Head` copied out would
     /// retain each of its arrays and strings.
     mutating func withHead<Result>(_ scene: String, _ body: (inout Head) -> Result) -> Result? {
-        guard let slot = heads[scene] else { return nil }
+        guard let slot = cachedSlot(scene) else { return nil }
         return body(&slot.head)
+    }
+
+    /// The scene's slot, if it has one.
+    private mutating func cachedSlot(_ scene: String) -> Slot? {
+        if let recent, recent.scene == scene { return recent.slot }
+        guard let slot = heads[scene] else { return nil }
+        recent = (scene, slot)
+        return slot
     }
 
     /// The scene's head for a save to update in place (``Head/none`` when
@@ -101,10 +113,11 @@ struct HeadCache {
     /// that does not commit must ``forget(_:)`` it, as a half-updated head
     /// is no head; one that commits calls ``kept(_:)``.
     mutating func slot(for scene: String) -> Slot {
-        if let slot = heads[scene] { return slot }
+        if let slot = cachedSlot(scene) { return slot }
         if heads.count >= Self.limit { heads.removeAll() }
         let slot = Slot(.none)
         heads[scene] = slot
+        recent = (scene, slot)
         return slot
     }
 
@@ -117,17 +130,25 @@ struct HeadCache {
     /// A head a load found whole; a save's own head of the same revision
     /// keeps what it knows of its elements, with the row as the file has it.
     mutating func remember(_ scene: String, row: SceneHead, slots: SlotMap<[NavEntry]>, layout: String) {
-        if let slot = heads[scene], slot.head.holds(row) {
+        if let slot = cachedSlot(scene), slot.head.holds(row) {
             (slot.head.row, slot.head.epoch) = (row, epoch)
         } else {
             if heads.count >= Self.limit && heads[scene] == nil { heads.removeAll() }
-            heads[scene] = Slot(Head(row: row, slots: slots, layout: layout, epoch: epoch))
+            let slot = Slot(Head(row: row, slots: slots, layout: layout, epoch: epoch))
+            heads[scene] = slot
+            recent = (scene, slot)
         }
     }
 
-    mutating func forget(_ scene: String) { heads[scene] = nil }
+    mutating func forget(_ scene: String) {
+        heads[scene] = nil
+        if recent?.scene == scene { recent = nil }
+    }
 
-    mutating func forgetAll() { heads.removeAll() }
+    mutating func forgetAll() {
+        heads.removeAll()
+        recent = nil
+    }
 
     /// Whether anything but this connection's own saves changed the file
     /// since its last save: another connection, or this one's other writes

@@ -60,44 +60,66 @@ package enum RevisionSeal {
     }
 
     static func checksum(_ key: Key, body: UnsafeRawBufferPointer) -> UInt32 {
-        table.withUnsafeBufferPointer { table in
+        tables.withUnsafeBufferPointer { tables in
             var crc: UInt32 = 0xFFFF_FFFF
             // Each number as its eight bytes, least significant first.
-            func add(_ value: Int) {
-                var word = UInt64(bitPattern: Int64(truncatingIfNeeded: value))
-                for _ in 0..<8 {
-                    crc = table[Int(truncatingIfNeeded: (crc ^ UInt32(truncatingIfNeeded: word)) & 0xFF)] ^ (crc >> 8)
-                    word >>= 8
-                }
-            }
-            add(key.sceneID)
-            add(key.number)
-            add(key.base)
-            return ~update(crc, body, table)
+            crc = step(crc, UInt64(bitPattern: Int64(truncatingIfNeeded: key.sceneID)), tables)
+            crc = step(crc, UInt64(bitPattern: Int64(truncatingIfNeeded: key.number)), tables)
+            crc = step(crc, UInt64(bitPattern: Int64(truncatingIfNeeded: key.base)), tables)
+            return ~update(crc, body, tables)
         }
     }
 
     /// CRC-32C of `bytes` continued from `crc` (start at 0xFFFFFFFF, and
     /// invert the result).
     static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        table.withUnsafeBufferPointer { update(crc, bytes, $0) }
+        tables.withUnsafeBufferPointer { update(crc, bytes, $0) }
     }
 
-    /// `update` with the table in hand: a row's bytes cost a few
-    /// instructions each (docs/benchmarks.md, "Where a save goes").
+    /// `update` with the tables in hand, eight bytes a step ("slicing by
+    /// 8"), the rest one by one: every save seals its row
+    /// (docs/benchmarks.md, "Where a save goes").
     @inline(__always)
-    private static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer, _ table: UnsafeBufferPointer<UInt32>) -> UInt32 {
+    private static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer, _ tables: UnsafeBufferPointer<UInt32>) -> UInt32 {
         var crc = crc
-        for byte in bytes {
-            crc = table[Int(truncatingIfNeeded: (crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            crc = step(crc, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)), tables)
+            offset += 8
+        }
+        while offset < bytes.count {
+            crc = tables[Int(truncatingIfNeeded: (crc ^ UInt32(bytes[offset])) & 0xFF)] ^ (crc >> 8)
+            offset += 1
         }
         return crc
     }
 
-    /// The CRC-32C table (reflected polynomial 0x82F63B78).
-    private static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 != 0 ? (value >> 1) ^ 0x82F6_3B78 : value >> 1 }
-        return value
+    /// Eight bytes, `word`'s least significant first, added to `crc`.
+    @inline(__always)
+    private static func step(_ crc: UInt32, _ word: UInt64, _ tables: UnsafeBufferPointer<UInt32>) -> UInt32 {
+        let low = crc ^ UInt32(truncatingIfNeeded: word)
+        let high = UInt32(truncatingIfNeeded: word >> 32)
+        func at(_ table: Int, _ byte: UInt32) -> UInt32 { tables[table &* 256 &+ Int(truncatingIfNeeded: byte & 0xFF)] }
+        return at(7, low) ^ at(6, low >> 8) ^ at(5, low >> 16) ^ at(4, low >> 24)
+            ^ at(3, high) ^ at(2, high >> 8) ^ at(1, high >> 16) ^ at(0, high >> 24)
     }
+
+    /// The CRC-32C tables (reflected polynomial 0x82F63B78): table 0 is the
+    /// byte-at-a-time one, table k the effect of a byte followed by k zero
+    /// bytes, one after another in one array.
+    private static let tables: [UInt32] = {
+        var tables = [UInt32](repeating: 0, count: 8 * 256)
+        for index in 0..<256 {
+            var value = UInt32(index)
+            for _ in 0..<8 { value = value & 1 != 0 ? (value >> 1) ^ 0x82F6_3B78 : value >> 1 }
+            tables[index] = value
+        }
+        for table in 1..<8 {
+            for index in 0..<256 {
+                let previous = tables[(table - 1) * 256 + index]
+                tables[table * 256 + index] = (previous >> 8) ^ tables[Int(previous & 0xFF)]
+            }
+        }
+        return tables
+    }()
 }
