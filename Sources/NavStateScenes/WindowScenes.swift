@@ -250,3 +250,15 @@ extension WindowScenes {
 
     private static var inMemory: WindowScenes?
 }
+
+extension WindowScenes {
+    /// Windows' scenes in `store`, the first window's named by the app's
+    /// type (an enum of its fixed scenes); see
+    /// `init(store:mainScene:forgetAfter:now:)`.
+    public convenience init<Scene: RawRepresentable>(
+        store: NavStore, mainScene: Scene, forgetAfter: Duration = .seconds(30 * 24 * 60 * 60),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) where Scene.RawValue == String {
+        self.init(store: store, mainScene: mainScene.rawValue, forgetAfter: forgetAfter, now: now)
+    }
+}

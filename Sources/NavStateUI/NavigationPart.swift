@@ -117,6 +117,43 @@ public struct NavigationPart {
     }
 }
 
+// Part names of the app's own string type (an enum of its parts), each
+// forwarding to the `String` form with the raw value.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+extension NavigationPart {
+    /// A `NavigationStack(path:)` bound to a `NavigationPath`, named by the
+    /// app's type.
+    public static func stack<Name: RawRepresentable>(_ path: Binding<NavigationPath>, name: Name) -> NavigationPart
+    where Name.RawValue == String {
+        stack(path, name: name.rawValue)
+    }
+
+    /// A `NavigationStack(path:)` bound to an array of the app's routes,
+    /// named by the app's type.
+    public static func stack<Route: NavDestination, Name: RawRepresentable>(_ path: Binding<[Route]>, name: Name) -> NavigationPart
+    where Name.RawValue == String {
+        stack(path, name: name.rawValue)
+    }
+
+    /// A selection, named by the app's type.
+    public static func selection<Value: NavDestination, Name: RawRepresentable>(_ value: Binding<Value>, name: Name) -> NavigationPart
+    where Name.RawValue == String {
+        selection(value, name: name.rawValue)
+    }
+
+    /// An optional selection, named by the app's type.
+    public static func selection<Value: NavDestination, Name: RawRepresentable>(_ value: Binding<Value?>, name: Name) -> NavigationPart
+    where Name.RawValue == String {
+        selection(value, name: name.rawValue)
+    }
+
+    /// A presented item, named by the app's type.
+    public static func presented<Item: NavDestination, Name: RawRepresentable>(_ item: Binding<Item?>, name: Name) -> NavigationPart
+    where Name.RawValue == String {
+        presented(item, name: name.rawValue)
+    }
+}
+
 /// The parts' values now, compared to see when one changed.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
 struct PartValues: Equatable {

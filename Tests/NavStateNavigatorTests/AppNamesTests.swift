@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tooling) import NavState
 import NavStateNavigator
+import NavStateScenes
 @testable import NavStateTestSupport
 @testable import NavStoreTestSupport
 import Testing
@@ -66,7 +67,29 @@ struct AppNamesTests {
         let restored = try await store.restore(scene: AppScene.settings, registry: registry)
         #expect(restored.report.scene == "settings")
         #expect(restored.state.contentStack.compactMap { $0.as(Route.self) } == [.item(4)])
+        let revision = try #require(restored.report.revision)
+        try await store.confirmRestore(scene: AppScene.settings, revision: revision)
+        #expect(try store.unconfirmedRestores(scene: "settings").isEmpty, "the confirmation reached the scene of the raw value")
         #expect(try await store.delete(scene: AppScene.settings))
         #expect(try store.load(scene: "settings") == nil)
+    }
+
+    /// A scene state's checkpoints and the window scenes' main scene take
+    /// the app's types too.
+    @Test func checkpointsOfAStateAndTheMainWindowsSceneTakeTheAppsTypes() async throws {
+        let registry = try DestinationRegistry { registry throws(RegistryError) in try registry.register(Route.self, as: "route") }
+        let items = try [1, 2, 3].map { try AnyDestination(Route.item($0), in: registry) }
+        var state = SceneState<AnyDestination>(stack: items)
+        state.checkpoints = [Checkpoint(name: Mark.cart, stack: .root, entriesKept: 1)]
+        #expect(state.checkpoints == [Checkpoint(name: "cart", stack: .root, entriesKept: 1)])
+        #expect(state.checkpoint(named: Mark.cart) == state.checkpoint(named: "cart"))
+        #expect(state.checkpoint(named: Mark.pay) == nil)
+        #expect(state.canReturn(to: Mark.cart) && !state.canReturn(to: Mark.pay))
+        #expect(try state.returning(to: Mark.cart).contentStack == [items[0]])
+
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let windows = WindowScenes(store: store, mainScene: AppScene.settings)
+        #expect(windows.mainScene == "settings")
+        #expect(await windows.claim(remembered: "") == "settings", "the first window gets the main scene")
     }
 }

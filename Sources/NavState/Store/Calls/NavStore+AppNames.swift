@@ -22,6 +22,13 @@ extension NavStore {
         try await save(state, scene: scene.rawValue, expectedHead: expectedHead)
     }
 
+    /// Confirms a restore of `revision` of scene `scene`, named by the
+    /// app's type; see `confirmRestore(scene:revision:)`.
+    public func confirmRestore<Scene: RawRepresentable>(scene: Scene, revision: Int) async throws(NavStoreError)
+    where Scene.RawValue == String {
+        try await confirmRestore(scene: scene.rawValue, revision: revision)
+    }
+
     /// Deletes scene `scene`, named by the app's type, and its history.
     @discardableResult
     public func delete<Scene: RawRepresentable>(scene: Scene) async throws(NavStoreError) -> Bool where Scene.RawValue == String {
