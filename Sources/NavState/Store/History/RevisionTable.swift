@@ -96,8 +96,10 @@ enum RevisionTable {
     }
 
     /// Inserts `row`, its change sealed to its place in the row's own
-    /// array (consumed, so the seal copies nothing).
-    static func insert(_ connection: SQLiteConnection, _ row: consuming NewRow) throws(SQLiteError) {
+    /// array (in place, so the seal copies nothing; the caller's row is
+    /// left sealed). Not `consuming`: `consume` at the call crashes the
+    /// Swift 6.3 type checker.
+    static func insert(_ connection: SQLiteConnection, _ row: inout NewRow) throws(SQLiteError) {
         let insert = try connection.cached("""
             INSERT INTO revision
                 (scene_id, number, saved_at, base, entry_count, presentation_count, byte_count, chain_bytes, change)

@@ -305,22 +305,23 @@ extension NavStore {
             unchanged.chainBytes = head.chainBytes ?? 0
             return (unchanged, isNew: false, inserted: 0, closed: 0)
         }
-        // A first revision is always a full row, its own base.
-        var base = head.base
-        var chainBytes = head.chainBytes ?? 0
-        let change: [UInt8]
+        // A first revision is always a full row, its own base. The change
+        // goes straight into the row, which the insert seals where it lies
+        // (no copy).
+        var row = RevisionTable.NewRow(
+            sceneID: head.sceneID, number: revision, savedAt: input.now, base: head.base, entryCount: input.entryCount,
+            presentationCount: input.presentationCount, bytes: input.bytes, chainBytes: head.chainBytes ?? 0, change: [])
         if let deltaBytes = delta.bytes, number > 0, !head.isDamaged, !RevisionChange.needsFull(
-            chainLength: revision - base, chainBytes: chainBytes + deltaBytes.count, stateBytes: input.bytes) {
-            change = deltaBytes
-            chainBytes += deltaBytes.count
+            chainLength: revision - row.base, chainBytes: row.chainBytes + deltaBytes.count, stateBytes: input.bytes) {
+            row.chainBytes += deltaBytes.count
+            row.change = deltaBytes
         } else {
-            change = RevisionChange.full(hand.slots, layout: input.layout)
-            base = revision
-            chainBytes = 0
+            row.change = RevisionChange.full(hand.slots, layout: input.layout)
+            row.base = revision
+            row.chainBytes = 0
         }
-        try RevisionTable.insert(connection, RevisionTable.NewRow(
-            sceneID: head.sceneID, number: revision, savedAt: input.now, base: base, entryCount: input.entryCount,
-            presentationCount: input.presentationCount, bytes: input.bytes, chainBytes: chainBytes, change: consume change))
+        let (base, chainBytes) = (row.base, row.chainBytes)
+        try RevisionTable.insert(connection, &row)
         if let kept = input.keptRevisions, revision > kept, revision % RevisionTable.forgetInterval == 0 {
             try RevisionTable.forgetRevisions(connection, sceneID: head.sceneID, before: revision - kept + 1)
         }
