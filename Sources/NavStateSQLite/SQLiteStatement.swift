@@ -93,7 +93,8 @@ package final class SQLiteStatement {
                 return .failure(error)
             }
         }
-        try outcome.get()
+        // Not `get()`: untyped in the standard library of older SDKs.
+        if case .failure(let error) = outcome { throw error }
     }
 
     /// Advances to the next row; false when there are no more.
