@@ -166,7 +166,7 @@ struct TamperedNumberTests {
     }
 
     @Test func theRangesInTheSQLAreTheRangesInSwift() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/NavState/Store")
         var literals = 0
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?

@@ -9,7 +9,7 @@ import Testing
 /// runs an older app, or a new file a writer is still migrating.
 @Suite("Reading older schemas")
 struct OlderSchemaReadingTests {
-    private static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    private static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/stores/schema3-history.sqlite")
 
     @Test func aSchema3FileReadOnlyIsATypedErrorThatNamesItsSchema() throws {

@@ -97,7 +97,7 @@ struct StoreFileSafetyTests {
     }
 
     @Test func migrationSQLInTheRepositoryIsExactlyWhatIsApplied() throws {
-        let directory = URL(fileURLWithPath: #filePath)
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Migrations")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)

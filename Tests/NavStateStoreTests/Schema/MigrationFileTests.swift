@@ -12,7 +12,7 @@ import Testing
 /// committed file is stale.
 @Suite("Embedded migrations")
 struct MigrationFileTests {
-    private static let root = URL(fileURLWithPath: #filePath)
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     private static func sqlFiles() throws -> [URL] {

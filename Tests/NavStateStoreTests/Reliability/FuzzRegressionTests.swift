@@ -14,7 +14,7 @@ import Testing
 /// libFuzzer targets of `scripts/fuzz.sh`.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
-    static let fuzz = URL(fileURLWithPath: #filePath)
+    static let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
 

@@ -17,7 +17,7 @@ import Testing
 /// is named after: `NAVSTATE_WRITE_STORE_FIXTURE=1 swift test --filter StoreFixtureTests`.
 @Suite("Committed store fixture")
 struct StoreFixtureTests {
-    static let directory = URL(fileURLWithPath: #filePath)
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/stores", isDirectory: true)
     static let database = directory.appendingPathComponent("schema3-history.sqlite")
