@@ -29,6 +29,9 @@ package final class SceneSaver {
     /// gone (a window closed while a save was under way), which ends the
     /// saving.
     package var snapshot: @MainActor () -> SceneState<AnyDestination>? = { nil }
+    /// Runs before each save takes its snapshot: the owner brings its
+    /// state up to date (a session applies the reads it left for later).
+    package var prepare: @MainActor () async -> Void = {}
     /// Told of each save's outcome, after the saver recorded it.
     package var onSave: @MainActor (Result<SaveResult, NavStoreError>) -> Void = { _ in }
 
@@ -129,6 +132,7 @@ package final class SceneSaver {
     private func saveWhileDirty() async {
         while isDirty, isSaving {
             isDirty = false
+            await prepare()
             guard let state = snapshot() else { return }
             do {
                 let result = try await store.save(state, scene: scene)

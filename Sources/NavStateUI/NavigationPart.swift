@@ -44,6 +44,10 @@ public struct NavigationPart {
     let accepts: @Sendable (AnyDestination) -> Bool
     /// A `NavigationPath`, read through the session's path reading.
     let path: Binding<NavigationPath>?
+    /// For a typed array: hands the session the change from `old` to the
+    /// value now, read off the main actor (`SceneSession.partChanged(_:from:to:)`),
+    /// so a push costs the main actor the same at any depth.
+    var later: (@MainActor (_ old: any Equatable, _ index: Int, SceneSession) -> Void)? = nil
 
     /// A `NavigationStack(path:)` bound to a `NavigationPath`: every push,
     /// pop and swipe is saved, reading only the values pushed.
@@ -77,7 +81,10 @@ public struct NavigationPart {
                 if let routes = value.routes(as: Route.self) { path.wrappedValue = routes }
             },
             accepts: { $0.base is Route },
-            path: nil)
+            path: nil,
+            later: { old, index, session in
+                session.partChanged(index, from: old as? [Route] ?? [], to: path.wrappedValue)
+            })
     }
 
     /// A selection: a `TabView`'s, a sidebar `List`'s, a

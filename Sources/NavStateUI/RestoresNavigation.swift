@@ -182,6 +182,9 @@ struct NavigationRestoring: ViewModifier {
                     index, count: current.count,
                     keepsEntries: current.sharesPrefix(with: NavigationPath(destinations: shown)),
                     codableJSON: { current.codableJSON })
+            } else if let later = part.later {
+                // Read off the main actor before the next save.
+                later(old, index, session)
             } else if let next = part.next(old, session.current[index], registry) {
                 session.partChanged(index, to: next)
             } else {

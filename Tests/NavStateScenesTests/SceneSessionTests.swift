@@ -280,6 +280,65 @@ struct SceneSessionTests {
         #expect(session.current == [.stack([try entry(1, registry)])])
     }
 
+    /// The saved stack of `main`, as panels.
+    func savedPanels(_ store: NavStore, _ registry: DestinationRegistry) async throws -> [Panel] {
+        let restored = try await store.restore(scene: "main", registry: registry)
+        return restored.state.contentStack.compactMap { $0.base as? Panel }
+    }
+
+    /// A typed array's change costs the main actor the same at any depth:
+    /// the session reads it off the main actor before the next save, all
+    /// the changes since the last save as one, from the array the first
+    /// started from; a replacement of the same length is read whole.
+    @Test func aTypedArraysChangesAreReadOffTheMainActorBeforeTheNextSave() async throws {
+        let store = try NavStore.inMemory()
+        let registry = registry([Panel.self])
+        let session = session(WindowScenes(store: store), layout: SceneLayout([(.stack, nil)]), registry: registry)
+        let started = try #require(await session.start(remembered: ""))
+        _ = session.merge(started.restored, initial: [.stack([])], now: [.stack([])])
+        var path: [Panel] = []
+        for next: [Panel] in [[.truck], [.truck, .orders], [.truck, .orders, .donuts], [.truck, .orders]] {
+            session.partChanged(0, from: path, to: next)
+            path = next
+        }
+        #expect(session.current == [.stack([])], "nothing read on the main actor yet")
+        await session.flush()
+        #expect(session.current == [.stack([try entry(Panel.truck, registry), try entry(Panel.orders, registry)])])
+        #expect(try await savedPanels(store, registry) == [.truck, .orders])
+
+        session.partChanged(0, from: path, to: [.city, .orders])
+        path = [.city, .orders]
+        await session.flush()
+        #expect(try await savedPanels(store, registry) == [.city, .orders], "a replacement is read whole")
+
+        // A change made while the session reads the one before is read
+        // at the save after, on top of it.
+        session.partChanged(0, from: path, to: path + [.donuts])
+        let reading = Task { await session.settle() }
+        await Task.yield()
+        session.partChanged(0, from: path + [.donuts], to: path + [.donuts, .truck])
+        await reading.value
+        await session.flush()
+        #expect(try await savedPanels(store, registry) == [.city, .orders, .donuts, .truck])
+    }
+
+    /// A route the registry cannot save leaves the part's last state that
+    /// can be, and that is what the file holds.
+    @Test func aTypedArrayOfAnUnregisteredTypeKeepsTheLastSavableState() async throws {
+        let store = try NavStore.inMemory()
+        let registry = registry([Tab.self])
+        let session = session(WindowScenes(store: store), layout: SceneLayout([(.stack, nil)]), registry: registry)
+        let started = try #require(await session.start(remembered: ""))
+        _ = session.merge(started.restored, initial: [.stack([])], now: [.stack([])])
+        session.partChanged(0, from: [Panel](), to: [.truck])
+        await session.flush()
+        #expect(session.current == [.stack([])])
+        #expect(try store.load(scene: "main")?.state.contentStack.count ?? 0 == 0, "the last savable state, empty")
+        session.partChanged(0, from: [Tab.home], to: [Tab.home, .orders])
+        await session.flush()
+        #expect(try store.load(scene: "main")?.state.contentStack.count == 2, "a later change of a registered type is read whole")
+    }
+
     // MARK: Windows
 
     @Test func twoWindowsRestoreAndSaveTheirOwnScenes() async throws {
