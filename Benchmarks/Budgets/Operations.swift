@@ -110,7 +110,9 @@ enum Operations {
             seen = routes
         }
         changed()
-        await session.settle()
+        // Read and saved before the count starts: a save still running
+        // would be counted in one run and cut short by the other's exit.
+        await session.flush()
         guard case .stack(let entries) = session.current[0], entries.count == depth else { throw HarnessError("lost entries") }
         for _ in 0..<(count / 2) {
             routes = pushed
@@ -132,6 +134,7 @@ enum Operations {
         guard session.pathChanged(0, count: depth, keepsEntries: false, codableJSON: { try? Workload.swiftUIJSON(base) }) else {
             throw HarnessError("the path did not read")
         }
+        await session.flush()
         for _ in 0..<(count / 2) {
             session.pathChanged(0, count: depth + 1, keepsEntries: true, codableJSON: { pushedJSON })
             session.pathChanged(0, count: depth, keepsEntries: true, codableJSON: { nil })
