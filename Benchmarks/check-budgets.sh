@@ -76,7 +76,12 @@ if $update; then
     while IFS= read -r line; do
         read -r operation count _ _ <<<"$line"
         if [[ "$line" =~ ^# ]] || [[ -z "$operation" ]]; then echo "$line"; continue; fi
-        figure="$(echo "$results" | awk -v o="$operation" '$1 == o { printf "%d %.2f", $2, ($3 > 0 ? $3 : 0) }')"
+        # The restores and the launch hop between threads, which spin or
+        # sleep as timing has it: their figures move by up to 1% from run
+        # to run, so their budgets are the figure and 1% more.
+        figure="$(echo "$results" | awk -v o="$operation" '$1 == o {
+            slack = (o ~ /^(restore|launch)/) ? 1.01 : 1
+            printf "%d %.2f", $2 * slack, ($3 > 0 ? $3 : 0) }')"
         if [[ -n "$figure" ]]; then
             printf '%-16s %6s %10s %8s\n' "$operation" "$count" ${figure}
         else
