@@ -61,14 +61,19 @@ final class HandClock: Sendable {
 
 /// Waits, up to five seconds, for `condition` to hold (work started in a
 /// task of its own, or on a store's queue); records an issue when it never
-/// does.
+/// does. The five seconds count only while this wait gets to look: a main
+/// actor held by other tests for seconds (the whole suite under a
+/// sanitizer, on two cores) is not the awaited work failing to happen, so
+/// the wait also looks at least 500 times before it gives up.
 @MainActor
 func eventually(
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: @MainActor () throws -> Bool
 ) async rethrows {
     let deadline = ContinuousClock.now + .seconds(5)
-    while ContinuousClock.now < deadline {
+    var looks = 0
+    while ContinuousClock.now < deadline || looks < 500 {
         if try condition() { return }
+        looks += 1
         await Task.yield()
         try? await Task.sleep(for: .milliseconds(1))
     }
