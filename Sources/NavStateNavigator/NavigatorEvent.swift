@@ -61,33 +61,3 @@ public enum NavigatorEvent: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
-
-/// Why a navigation operation could not be done. The state is unchanged.
-public enum NavigatorError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The value's type is not registered, or the value does not encode.
-    case destination(RegistryError)
-    /// The operation breaks a scene-state rule: pushing onto a plain sheet,
-    /// a checkpoint that cannot be returned to, a value of the wrong type.
-    case sceneState(SceneStateError)
-    /// A scene to hand off is larger than ``SceneHandoff/maximumBytes``, or
-    /// a handed-off payload is (a scene too deep, or a stranger's).
-    case handoffTooLarge(bytes: Int, limit: Int)
-    /// The bytes, or the link, carry no NavState scene handoff.
-    case notAHandoff
-    /// A handed-off NavState scene that cannot be read: broken JSON, a tree
-    /// that breaks a scene-state rule; the text says what and where.
-    case unreadableHandoff(String)
-    /// The scene could not be written for handoff (an encoder failure).
-    case unencodableHandoff(String)
-
-    public var description: String {
-        switch self {
-        case .destination(let error): error.description
-        case .sceneState(let error): error.description
-        case let .handoffTooLarge(bytes, limit): "the handed-off scene is \(bytes) bytes, more than the \(limit) a handoff carries"
-        case .notAHandoff: "this is not a NavState scene handoff"
-        case .unreadableHandoff(let problem): "the handed-off scene cannot be read: \(problem)"
-        case .unencodableHandoff(let problem): "the scene cannot be written for handoff: \(problem)"
-        }
-    }
-}

@@ -64,7 +64,7 @@ package final class SceneSession {
     /// The window's scene, once claimed.
     package private(set) var scene: String?
     /// Each part's state as saved or to be saved.
-    package private(set) var current: [SceneLayout.Value]
+    package internal(set) var current: [SceneLayout.Value]
     /// What the launch restore did; `nil` until it ran, or when the store
     /// could not be opened.
     package private(set) var restoreReport: RestoreReport?
@@ -80,12 +80,12 @@ package final class SceneSession {
     private var contentIsUp = false
     private var presentedCameBack = false
     /// The save loop every face shares, once the scene is claimed.
-    private var saver: SceneSaver?
+    private(set) var saver: SceneSaver?
     /// Each part's read not made yet (``partChanged(_:from:to:)``), made
     /// off the main actor before the next save: the app's array the
     /// changes since the last save started from, and the read to the
     /// array now.
-    private var pendingReads: [Int: (start: any Sendable, read: @Sendable (SceneLayout.Value) -> SceneLayout.Value?)] = [:]
+    var pendingReads: [Int: (start: any Sendable, read: @Sendable (SceneLayout.Value) -> SceneLayout.Value?)] = [:]
     /// When the launch is confirmed: the rule every face shares.
     private let confirmation: LaunchConfirmation
     private var queuedLinks: [@MainActor () -> Void] = []
@@ -263,34 +263,6 @@ package final class SceneSession {
         guard hasRestored, index >= 0, index < current.count, current[index] != value else { return }
         current[index] = value
         saver?.changed()
-    }
-
-    /// Typed-array part `index` went from the app's array `old` to `new`.
-    /// Telling a push from a replacement takes a comparison a level (the
-    /// new array must start with the old one), so the read is made off the
-    /// main actor before the next save (``settle()``): a change costs the
-    /// main actor the same at any depth. Changes before that save are read
-    /// as one, from the array the first of them started from.
-    package func partChanged<Route: NavDestination>(_ index: Int, from old: [Route], to new: [Route]) {
-        guard hasRestored, index >= 0, index < current.count else { return }
-        let start = pendingReads[index]?.start as? [Route] ?? old
-        let registry = self.registry
-        pendingReads[index] = (start, { current in current.next(from: start, to: new, in: registry) })
-        saver?.changed()
-    }
-
-    /// Makes the reads ``partChanged(_:from:to:)`` left, off the main
-    /// actor, and takes their states as the parts' own; a part whose value
-    /// cannot be saved keeps its last state, and the log says why. Changes
-    /// made meanwhile wait for the next call.
-    package func settle() async {
-        guard !pendingReads.isEmpty else { return }
-        let reads = pendingReads.map { (index: $0.key, read: $0.value.read, base: current[$0.key]) }
-        pendingReads = [:]
-        let results = await Task.detached { reads.map { (index: $0.index, value: $0.read($0.base)) } }.value
-        for (index, value) in results {
-            if let value { current[index] = value } else { partCannotBeSaved(index) }
-        }
     }
 
     /// The `NavigationPath` of stack part `index` changed (see

@@ -163,7 +163,7 @@ struct SceneHandoffTests {
         #expect {
             try SceneHandoff.payload(of: state)
         } throws: { error in
-            guard case let NavigatorError.handoffTooLarge(bytes, limit) = error else { return false }
+            guard case let .handoffTooLarge(bytes, limit)? = (error as? NavigatorError)?.kind else { return false }
             return bytes > limit && limit == SceneHandoff.maximumBytes
         }
     }

@@ -12,20 +12,22 @@ import Testing
 /// NavStateTooling also exports the whole model, for tools.
 @Suite("Public surface")
 struct PublicSurfaceTests {
-    /// The most public types an app sees with `import NavState`.
-    static let appFacingCeiling = 40
+    /// The most public types an app sees with `import NavState`: 40, and
+    /// the `Code` of each of its four errors (issue 45).
+    static let appFacingCeiling = 44
     /// The most public types a SwiftUI app sees with `import NavStateUI`,
     /// all it writes: NavStateUI's own and what it re-exports, nested
     /// types included.
     static let swiftUIFacingCeiling = 35
     static let ceilings: [(modules: [String], most: Int)] = [
-        (["NavStateNavigator"], 8),
+        // Each error's `Code` counts as one (issue 45).
+        (["NavStateNavigator"], 9),
         (["NavStateUI"], 2),
         (["NavStateScenes"], 3),
         // The four coordinators, and what a scene delegate forwards to
         // (SceneConnection, HandoffActivity; issue 43).
         (["NavStateUIKit"], 6),
-        (["NavStateTooling"], 8),
+        (["NavStateTooling"], 9),
     ]
 
     private static let sources = URL(fileURLWithPath: #filePath)
@@ -131,6 +133,8 @@ struct PublicSurfaceTests {
                 let attributes = match.1.map(String.init) ?? ""
                 let signature = String(match.4)
                 guard !attributes.contains("_spi"), !signature.contains(" async") else { continue }
+                // An error's kinds are values made, not calls on a file.
+                guard !signature.hasSuffix("-> NavStoreError ") else { continue }
                 names.insert(match.3.map(String.init) ?? "init")
             }
         }

@@ -33,7 +33,7 @@ struct ManifestTests {
         #expect {
             try RegistryManifest(json: Array(#"{"types":[],"tree":{"split":{"columns":5,"visibility":"all","detail":{"stack":[]}}}}"#.utf8))
         } throws: { error in
-            guard case ToolingError.unreadable(let codingPath, _) = error else { return false }
+            guard case .unreadable(let codingPath, _)? = (error as? ToolingError)?.kind else { return false }
             return codingPath == "tree"
         }
         // Without a tree, the manifest reads and writes as before.
@@ -84,7 +84,7 @@ struct ManifestTests {
         #expect {
             try RegistryManifest(json: Array("not json".utf8))
         } throws: { error in
-            guard case ToolingError.unreadable(let codingPath, _) = error else { return false }
+            guard case .unreadable(let codingPath, _)? = (error as? ToolingError)?.kind else { return false }
             return codingPath.isEmpty
         }
     }

@@ -94,7 +94,7 @@ struct SceneImportTests {
         #expect {
             try SceneState<NavEntry>(json: Array(#"{"format":"navstate.scene/2","content":{"list":[]}}"#.utf8))
         } throws: { error in
-            guard case ToolingError.unreadable(let codingPath, _) = error else { return false }
+            guard case .unreadable(let codingPath, _)? = (error as? ToolingError)?.kind else { return false }
             return codingPath == "content"
         }
     }
@@ -113,7 +113,7 @@ struct SceneImportTests {
         #expect {
             try SceneImport.read(Array("[{}]".utf8))
         } throws: { error in
-            guard case ToolingError.unreadable(let codingPath, _) = error else { return false }
+            guard case .unreadable(let codingPath, _)? = (error as? ToolingError)?.kind else { return false }
             return codingPath == "[0]"
         }
     }

@@ -87,11 +87,11 @@ extension NavStateCommand {
             do {
                 let store = try database.openForWriting(create: true)
                 return try await store.save(state, scene: scene, expectedHead: expectedHead)
-            } catch NavStoreError.diskFull(let path) {
-                if !existed {
+            } catch {
+                if !existed, error.code == .diskFull {
                     for suffix in ["-wal", "-shm", ""] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
                 }
-                throw NavStoreError.diskFull(path: path)
+                throw error
             }
         }
     }

@@ -25,7 +25,7 @@ enum Terminal {
     /// The store's errors in a shell's terms: the library says what an app
     /// can do; here it is what the person typing can do.
     private static func storeMessage(_ error: NavStoreError) -> String {
-        switch error {
+        switch error.kind {
         case .fileNotFound(let path):
             "\(path) does not exist; give another file with --db or NAVSTATE_DB"
         case .corrupt(let path, let message):

@@ -3,37 +3,44 @@
 ///
 /// One bad element is never this error: it is a ``DroppedEntry``. This is the
 /// document as a whole being unreadable, located by byte offset.
-public enum WireFormatError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The document is not valid UTF-8.
-    case invalidUTF8(byteOffset: Int)
-    /// The document is not valid JSON; `problem` says how ("expected ','
-    /// or ']' after item 0", "an invalid escape \\q").
-    case invalidJSON(byteOffset: Int, problem: String)
-    /// The document ended before its closing bracket.
-    case truncated(byteOffset: Int)
-    /// The top-level JSON value is not an array; `found` says what it is
-    /// ("an object", "a number").
-    case notAnArray(found: String)
-    /// An item of the array is not a string; `found` says what it is.
-    case nonStringItem(index: Int, found: String)
-    /// The array holds an odd number of strings, so it is not a list of
-    /// `[tag, payload]` pairs.
-    case oddItemCount(Int)
+///
+/// Match a kind by its ``code``, in a `catch` or a `switch`:
+/// `catch WireFormatError.truncated { … }`. Kinds are added in later releases without
+/// breaking an app's code: a `switch` over ``code`` keeps a `default`.
+public struct WireFormatError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What failed, with its details; ``code`` names its kind.
+    package let kind: Kind
 
-    public var description: String {
-        switch self {
-        case let .invalidUTF8(offset):
-            "the representation is not valid UTF-8 (byte \(offset))"
-        case let .invalidJSON(offset, problem):
-            "the representation is not valid JSON at byte \(offset): \(problem)"
-        case let .truncated(offset):
-            "the representation ends early at byte \(offset); the file looks truncated"
-        case let .notAnArray(found):
-            "the representation must be a JSON array of strings, but it is \(found)"
-        case let .nonStringItem(index, found):
-            "item \(index) of the representation is \(found); every item must be a string"
-        case let .oddItemCount(count):
-            "the representation has \(count) strings; it must hold [tag, payload] pairs, so an even number"
+    package init(kind: Kind) { self.kind = kind }
+
+    public var description: String { kind.description }
+}
+
+extension WireFormatError {
+    /// The ways the wire format can be broken, package-wide so that kinds can be added without breaking an app's `switch`.
+    package enum Kind: Sendable, Hashable, CustomStringConvertible {
+        case invalidUTF8(byteOffset: Int)
+        case invalidJSON(byteOffset: Int, problem: String)
+        case truncated(byteOffset: Int)
+        case notAnArray(found: String)
+        case nonStringItem(index: Int, found: String)
+        case oddItemCount(Int)
+
+        public var description: String {
+            switch self {
+            case let .invalidUTF8(offset):
+                "the representation is not valid UTF-8 (byte \(offset))"
+            case let .invalidJSON(offset, problem):
+                "the representation is not valid JSON at byte \(offset): \(problem)"
+            case let .truncated(offset):
+                "the representation ends early at byte \(offset); the file looks truncated"
+            case let .notAnArray(found):
+                "the representation must be a JSON array of strings, but it is \(found)"
+            case let .nonStringItem(index, found):
+                "item \(index) of the representation is \(found); every item must be a string"
+            case let .oddItemCount(count):
+                "the representation has \(count) strings; it must hold [tag, payload] pairs, so an even number"
+            }
         }
     }
 }

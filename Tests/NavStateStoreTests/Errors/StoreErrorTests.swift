@@ -19,7 +19,7 @@ struct StoreErrorTests {
             _ = try await store.restore(scene: "main", registry: DestinationRegistry())
             Issue.record("a restore without its table succeeded")
         } catch {
-            guard case let .sqlite(errorPath, code, extendedCode, message, sql) = error else {
+            guard case let .sqlite(errorPath, code, extendedCode, message, sql) = error.kind else {
                 Issue.record("expected .sqlite, got \(error)")
                 return
             }

@@ -176,7 +176,7 @@ struct StoreLoggingTests {
             #expect {
                 try store.save(SceneState(), scene: name)
             } throws: { error in
-                guard case .invalidSceneName(name) = error as? NavStoreError else { return false }
+                guard case .invalidSceneName(name)? = (error as? NavStoreError)?.kind else { return false }
                 return "\(error)".hasSuffix("it holds a character a terminal acts on (a control character, a line separator or a bidirectional override)")
             }
         }

@@ -46,7 +46,7 @@ struct StoreLocationTests {
         #expect {
             try NavStore.defaultURL(appGroup: "group.com.example.shop")
         } throws: { error in
-            guard case NavStoreError.appGroupUnavailable(let group) = error else { return false }
+            guard case .appGroupUnavailable(let group)? = (error as? NavStoreError)?.kind else { return false }
             return group == "group.com.example.shop" && "\(error)".contains("Apple platforms only")
         }
     }

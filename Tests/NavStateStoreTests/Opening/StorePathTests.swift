@@ -35,7 +35,7 @@ struct StorePathTests {
             _ = try NavStore(path: long, configuration: StoreFixtures.quiet())
             Issue.record("a 248-byte name opened")
         } catch {
-            guard case .cannotOpen(let path, let reason, _) = error else { throw error }
+            guard case .cannotOpen(let path, let reason, _) = error.kind else { throw error }
             #expect(path == long)
             #expect(reason.contains("file name is 248 bytes long; a store's holds at most 247"), "\(reason)")
         }
@@ -52,7 +52,7 @@ struct StorePathTests {
             _ = try NavStore(path: deep, configuration: StoreFixtures.quiet())
             Issue.record("a path past SQLite's length opened")
         } catch {
-            guard case .cannotOpen(_, let reason, _) = error else { throw error }
+            guard case .cannotOpen(_, let reason, _) = error.kind else { throw error }
             #expect(reason.contains("path is 505 bytes long"), "\(reason)")
         }
         #expect(!FileManager.default.fileExists(atPath: deep))

@@ -53,8 +53,8 @@ struct HostileFileTests {
         }
         #expect(StoreFixtures.bytes(of: path) == truncated)
         try expectRecovery(path, original: truncated) { error in
-            if case .corrupt = error { return true }
-            if case .notADatabase = error { return true }
+            if case .corrupt = error.kind { return true }
+            if case .notADatabase = error.kind { return true }
             return false
         }
     }

@@ -111,7 +111,7 @@ struct TamperedRowTests {
             _ = try body()
             return nil
         } catch {
-            guard case let .damagedScene(_, _, _, damage) = error else { return nil }
+            guard case let .damagedScene(_, _, _, damage) = error.kind else { return nil }
             return damage
         }
     }

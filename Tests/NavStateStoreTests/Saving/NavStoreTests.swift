@@ -120,7 +120,7 @@ struct NavStoreTests {
             try store.save(state, scene: "main")
             Issue.record("a state over the scene limit was saved")
         } catch {
-            guard case .limitExceeded(\.sceneBytes, _, _, 200) = error else { Issue.record("\(error)"); return }
+            guard case .limitExceeded(\.sceneBytes, _, _, 200) = error.kind else { Issue.record("\(error)"); return }
         }
         #expect(try store.save(SceneState(stack: [try route("a")]), scene: "main").revision == 1)
     }

@@ -61,7 +61,7 @@ struct UnsaveableValueTests {
 
         let (recovered, recovery) = try await NavStore.openRecovering(path: copy, configuration: StoreFixtures.quiet())
         #expect(recovery?.scenesSetAside.keys.sorted() == [scene])
-        if case let .damagedScene(damagedPath, damagedScene, _, found)? = recovery?.error {
+        if case let .damagedScene(damagedPath, damagedScene, _, found)? = recovery?.error.kind {
             #expect(damagedPath == copy && damagedScene == scene && found == damage)
         } else {
             Issue.record("recovery reported \(String(describing: recovery?.error))")

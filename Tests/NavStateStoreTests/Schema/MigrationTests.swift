@@ -133,13 +133,13 @@ struct MigrationTests {
         #expect {
             try NavStore(path: path, configuration: StoreFixtures.quiet())
         } throws: { error in
-            guard case .schemaMismatch(path, 1, _) = error as? NavStoreError else { return false }
+            guard case .schemaMismatch(path, 1, _)? = (error as? NavStoreError)?.kind else { return false }
             return true
         }
         #expect(StoreFixtures.bytes(of: path) == before)
         // Recovery sets such a file aside whole and starts afresh.
         let (store, recovery) = try NavStore.openRecovering(path: path, configuration: StoreFixtures.quiet())
-        guard case .schemaMismatch = recovery?.error else {
+        guard case .schemaMismatch? = recovery?.error.kind else {
             Issue.record("not recovered as a schema mismatch: \(String(describing: recovery))")
             return
         }

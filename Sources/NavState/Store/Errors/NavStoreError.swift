@@ -7,112 +7,133 @@ import NavStateSQLite
 ///
 /// A store that cannot read a file never overwrites or wipes it: every
 /// opening error leaves the file byte-identical.
-public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// There is no file at the path (reading never creates one).
-    case fileNotFound(path: String)
-    /// The file exists but no NavState has written to it yet.
-    case notInitialized(path: String)
-    /// The file is not an SQLite database (garbage, truncated header,
-    /// encrypted).
-    case notADatabase(path: String)
-    /// The file is an SQLite database that belongs to another app.
-    case foreignDatabase(path: String)
-    /// The file was written by a newer NavState whose schema this build does
-    /// not know.
-    case newerSchema(path: String, found: Int, known: Int)
-    /// A store opened for reading found a file of an older schema (a file
-    /// pulled off a device that runs an older app): it reads only its own.
-    /// Opening it for writing migrates it.
-    case olderSchema(path: String, found: Int, known: Int)
-    /// SQLite found the file damaged; `message` is SQLite's report (or its
-    /// integrity check's first lines).
-    case corrupt(path: String, message: String)
-    /// The file's schema version says less than its tables do (a migration
-    /// found its table already there): `version` is what the file claims,
-    /// `cause` SQLite's words. Tampered with; it was left untouched.
-    case schemaMismatch(path: String, version: Int, cause: String)
-    /// A migration would leave `rows` rows pointing at nothing; it was
-    /// rolled back and the file left as it was.
-    case migrationBreaksReferences(path: String, migration: String, rows: Int)
-    /// A scene's revision does not form a valid scene state: rows tampered
-    /// with or damaged, which SQLite itself cannot see. `revision` is 0
-    /// when the scene has none. The rest of the file is usable;
-    /// ``NavStore/restore(scene:registry:options:)-(String,_,_)`` falls back to an
-    /// earlier revision or leaves out what does not fit.
-    case damagedScene(path: String, scene: String, revision: Int, damage: Damage)
-    /// The file or its directory cannot be written.
-    case readOnly(path: String)
-    /// The disk (or the database's size limit) is full; nothing was saved.
-    case diskFull(path: String)
-    /// The file could not be opened or created: `reason` says what failed,
-    /// in NavState's words ("its directory does not exist", "SQLite could
-    /// not open it", "could not set its file protection"), `cause` what the
-    /// system or SQLite said, when it said anything (its words, not
-    /// NavState's).
-    case cannotOpen(path: String, reason: String, cause: String?)
-    /// Something other than a regular file is at the path, or at its
-    /// `-wal` or `-shm` (`path` names which): a directory, a FIFO, a device,
-    /// or, for a store that writes, a symbolic link. It was refused before
-    /// anything was opened or changed; point the store at a regular file
-    /// or a missing one. (Links in the folders above are followed.)
-    case notARegularFile(path: String)
-    /// Another connection held the database longer than the busy timeout.
-    case busy(path: String)
-    /// The file was deleted, renamed or replaced while the store had it
-    /// open (a user clearing the app's data, a sync tool): what it would
-    /// write would be lost, so nothing was written. Open a new store.
-    case fileMoved(path: String)
-    /// The store's `-wal` was deleted or replaced while the store had it
-    /// open: a save would be lost when the app ends, so nothing was saved.
-    /// The store folded what it had saved into the file and let go of it;
-    /// every later call fails the same way. Open a new store: it finds
-    /// every save this one acknowledged.
-    case walChanged(path: String)
-    /// The file was cut short in place while the store had it open: pages
-    /// it held are gone, so nothing was saved, and the store wrote nothing
-    /// more into it. Every later call fails the same way; open the file
-    /// with `NavStore.openRecovering(path:)`.
-    case fileCutShort(path: String)
-    /// The store is suspended (``NavStore/suspend()``, the app is going to
-    /// be suspended): nothing reads or writes the file until
-    /// ``NavStore/resume()``. Nothing was saved; save again after resuming.
-    case suspended(path: String)
-    /// An optimistic save found a newer head than the one it expected.
-    case conflict(scene: String, expected: Int, actual: Int)
-    /// A configured limit was exceeded; nothing was truncated or saved.
-    /// `limit` names it: `\.payloadBytes` for ``NavStore/Limits/payloadBytes``,
-    /// and so on.
-    case limitExceeded(any KeyPath<NavStore.Limits, Int> & Sendable, scene: String, actual: Int, limit: Int)
-    /// A scene name that cannot be stored: it is empty or holds a character
-    /// a terminal acts on (a control character, a line or paragraph
-    /// separator, a bidirectional override; a longer one than ``NavStore/Limits/sceneNameBytes`` is
-    /// ``limitExceeded(_:scene:actual:limit:)``). The description says which.
-    case invalidSceneName(String)
-    /// The state to save breaks a scene-state invariant.
-    case invalidState(SceneStateError)
-    /// A revision number below 1: revisions are numbered from 1.
-    case invalidRevision(Int)
-    /// Restore options out of range: `crashLoopLimit` below 1 or
-    /// `fallbackRevisions` below 0 (``RestoreOptions``).
-    case invalidRestoreOptions(crashLoopLimit: Int, fallbackRevisions: Int)
-    /// The tree given in ``RestoreOptions/tree`` breaks a scene-state rule
-    /// (a tab bar without tabs, two tabs of one name).
-    case invalidRestoreTree(SceneStateError)
-    /// Prune arguments out of range: `keepRevisions` below 1 (the head is
-    /// always kept) or a negative maximum age.
-    case invalidPruneArguments(keepRevisions: Int, maximumAge: Double?)
-    /// A store file name that is empty or holds `/`.
-    case invalidFileName(String)
-    /// No container for this App Group: not in the app's entitlements, or
-    /// not on an Apple platform.
-    case appGroupUnavailable(String)
-    /// There is no scene of this name (setting a scene aside).
-    case sceneNotFound(String)
-    /// Any other SQLite failure: its primary and extended result codes
-    /// (sqlite.org/rescode.html), SQLite's message, and the SQL that was
-    /// running, bound values never included.
-    case sqlite(path: String, code: Int32, extendedCode: Int32, message: String, sql: String?)
+///
+/// Match a kind by its ``code``, in a `catch` or a `switch`:
+/// `catch NavStoreError.diskFull { … }`. Kinds are added in later releases without
+/// breaking an app's code: a `switch` over ``code`` keeps a `default`.
+public struct NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What failed, with its details; ``code`` names its kind.
+    package let kind: Kind
 
+    package init(kind: Kind) { self.kind = kind }
+
+    public var description: String { kind.description }
+}
+
+extension NavStoreError {
+    /// The failures a store reports, package-wide so that kinds can be added without breaking an app's `switch`.
+    package enum Kind: Sendable, Hashable, CustomStringConvertible {
+        case fileNotFound(path: String)
+        case notInitialized(path: String)
+        case notADatabase(path: String)
+        case foreignDatabase(path: String)
+        case newerSchema(path: String, found: Int, known: Int)
+        case olderSchema(path: String, found: Int, known: Int)
+        case corrupt(path: String, message: String)
+        case schemaMismatch(path: String, version: Int, cause: String)
+        case migrationBreaksReferences(path: String, migration: String, rows: Int)
+        case damagedScene(path: String, scene: String, revision: Int, damage: Damage)
+        case readOnly(path: String)
+        case diskFull(path: String)
+        case cannotOpen(path: String, reason: String, cause: String?)
+        case notARegularFile(path: String)
+        case busy(path: String)
+        case fileMoved(path: String)
+        case walChanged(path: String)
+        case fileCutShort(path: String)
+        case suspended(path: String)
+        case conflict(scene: String, expected: Int, actual: Int)
+        case limitExceeded(any KeyPath<NavStore.Limits, Int> & Sendable, scene: String, actual: Int, limit: Int)
+        case invalidSceneName(String)
+        case invalidState(SceneStateError)
+        case invalidRevision(Int)
+        case invalidRestoreOptions(crashLoopLimit: Int, fallbackRevisions: Int)
+        case invalidRestoreTree(SceneStateError)
+        case invalidPruneArguments(keepRevisions: Int, maximumAge: Double?)
+        case invalidFileName(String)
+        case appGroupUnavailable(String)
+        case sceneNotFound(String)
+        case sqlite(path: String, code: Int32, extendedCode: Int32, message: String, sql: String?)
+
+        public var description: String {
+            switch self {
+            case let .fileNotFound(path):
+                return "\(path) does not exist; a store opened for writing creates it"
+            case let .notInitialized(path):
+                return "\(path) holds no NavState data yet; save a scene to create the schema"
+            case let .notADatabase(path):
+                return "\(path) is not a NavState database (not SQLite, or damaged); it was left untouched. Open it with NavStore.openRecovering to set it aside and start fresh"
+            case let .foreignDatabase(path):
+                return "\(path) is an SQLite database of another app; it was left untouched. Point NavState at its own file"
+            case let .newerSchema(path, found, known):
+                return "\(path) was saved by schema \(found); this NavState knows schema \(known). Upgrade NavState to read it; the file was left untouched"
+            case let .olderSchema(path, found, known):
+                return "\(path) has schema \(found); this NavState reads schema \(known). Opening it for writing migrates it (keep a copy if an older app must read it); the file was left untouched"
+            case let .corrupt(path, message):
+                return "\(path) is damaged (\(message)); it was left untouched. Open it with NavStore.openRecovering to set it aside and start fresh"
+            case let .schemaMismatch(path, version, cause):
+                return "\(path) says schema \(version) but holds more tables than that (\(cause)); it was left untouched. Open it with NavStore.openRecovering to set it aside and start fresh"
+            case let .migrationBreaksReferences(path, migration, rows):
+                return "migration \(migration) would leave \(rows) rows of \(path) pointing at nothing; it was rolled back and the file left as it was"
+            case let .damagedScene(path, scene, revision, damage):
+                return "revision \(revision) of scene '\(NavStoreError.shortened(scene))' in \(path) is damaged: \(damage). The rest of the file is usable; NavStore.openRecovering sets the scene aside"
+            case let .readOnly(path):
+                return "\(path) cannot be written (read-only file or directory); check its permissions"
+            case let .diskFull(path):
+                return "the disk holding \(path) is full; nothing was saved. Free some space and save again"
+            case let .cannotOpen(path, reason, cause):
+                return "\(path) cannot be opened: \(reason)" + (cause.map { ": \($0)" } ?? "")
+            case let .notARegularFile(path):
+                return "\(path) is not a regular file (a symbolic link, a directory, a FIFO or a device); nothing was opened or changed. Point the store at a regular file, or at a path where none exists yet"
+            case let .busy(path):
+                return "\(path) stayed locked by another connection past the busy timeout; try again"
+            case let .fileMoved(path):
+                return "\(path) was deleted or replaced while it was open; nothing was saved. Open the store again to start a new file"
+            case let .walChanged(path):
+                return "the -wal of \(path) was deleted or replaced while it was open; nothing was saved, and what was saved before is in the file. Open the store again"
+            case let .fileCutShort(path):
+                return "\(path) was cut short while it was open, so saved pages are gone; nothing was saved. Open it with NavStore.openRecovering to set it aside and start fresh"
+            case let .suspended(path):
+                return "\(path) is suspended while the app is in the background; nothing was read or written. Save again after NavStore.resume()"
+            case let .conflict(scene, expected, actual):
+                return "scene '\(NavStoreError.shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Load the head, merge, and save again"
+            case let .limitExceeded(limit, scene, actual, maximum):
+                return "scene '\(NavStoreError.shortened(scene))' has \(actual) \(NavStore.Limits.meaning(of: limit)), over the limit of \(maximum); nothing was saved. Raise NavStore.Limits.\(NavStore.Limits.name(of: limit)) or save less"
+            case let .invalidSceneName(name):
+                return "'\(NavStoreError.shortened(name))' cannot be a scene name: \(name.isEmpty ? "it is empty" : "it holds a character a terminal acts on (a control character, a line separator or a bidirectional override)")"
+            case let .invalidState(error):
+                return error.description
+            case let .invalidRevision(revision):
+                return "revision numbers start at 1, not \(revision)"
+            case let .invalidRestoreTree(error):
+                return "the tree to restore into is not valid: \(error)"
+            case let .invalidRestoreOptions(limit, fallback):
+                return limit < 1
+                    ? "crashLoopLimit must be at least 1, not \(limit)"
+                    : "fallbackRevisions cannot be negative, not \(fallback)"
+            case let .invalidPruneArguments(keep, maximumAge):
+                return keep < 1
+                    ? "keepRevisions must be at least 1 (the head), not \(keep)"
+                    : "the maximum age cannot be negative, not \(maximumAge ?? 0)"
+            case let .invalidFileName(name):
+                return "a store's file name cannot be empty or hold '/': '\(NavStoreError.shortened(name))'"
+            case let .appGroupUnavailable(group):
+                #if canImport(Darwin)
+                return "no container for App Group '\(NavStoreError.shortened(group))'; list it in the app's and extensions' entitlements"
+                #else
+                return "App Groups exist on Apple platforms only; '\(NavStoreError.shortened(group))' cannot be used here"
+                #endif
+            case let .sceneNotFound(scene):
+                return "there is no scene '\(NavStoreError.shortened(scene))'"
+            case let .sqlite(path, code, extendedCode, message, sql):
+                let statement = sql.map { " while running \(NavStoreError.firstLine(of: $0))" } ?? ""
+                return "SQLite error \(code) (extended \(extendedCode)) on \(path): \(message)\(statement)"
+            }
+        }
+    }
+}
+
+extension NavStoreError {
     /// What NavState was doing when a file could not be opened: the
     /// ``cannotOpen(path:reason:cause:)`` reasons.
     enum OpenStep: Sendable, Hashable, CustomStringConvertible {
@@ -178,85 +199,78 @@ public enum NavStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The first line of an SQL statement, for a one-line message.
-    private static func firstLine(of sql: String) -> String {
+    fileprivate static func firstLine(of sql: String) -> String {
         let line = sql.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? sql
         return line.trimmingCharacters(in: .whitespaces)
     }
+}
 
-    public var description: String {
-        switch self {
-        case let .fileNotFound(path):
-            return "\(path) does not exist; a store opened for writing creates it"
-        case let .notInitialized(path):
-            return "\(path) holds no NavState data yet; save a scene to create the schema"
-        case let .notADatabase(path):
-            return "\(path) is not a NavState database (not SQLite, or damaged); it was left untouched. Open it with NavStore.openRecovering to set it aside and start fresh"
-        case let .foreignDatabase(path):
-            return "\(path) is an SQLite database of another app; it was left untouched. Point NavState at its own file"
-        case let .newerSchema(path, found, known):
-            return "\(path) was saved by schema \(found); this NavState knows schema \(known). Upgrade NavState to read it; the file was left untouched"
-        case let .olderSchema(path, found, known):
-            return "\(path) has schema \(found); this NavState reads schema \(known). Opening it for writing migrates it (keep a copy if an older app must read it); the file was left untouched"
-        case let .corrupt(path, message):
-            return "\(path) is damaged (\(message)); it was left untouched. Open it with NavStore.openRecovering to set it aside and start fresh"
-        case let .schemaMismatch(path, version, cause):
-            return "\(path) says schema \(version) but holds more tables than that (\(cause)); it was left untouched. Open it with NavStore.openRecovering to set it aside and start fresh"
-        case let .migrationBreaksReferences(path, migration, rows):
-            return "migration \(migration) would leave \(rows) rows of \(path) pointing at nothing; it was rolled back and the file left as it was"
-        case let .damagedScene(path, scene, revision, damage):
-            return "revision \(revision) of scene '\(Self.shortened(scene))' in \(path) is damaged: \(damage). The rest of the file is usable; NavStore.openRecovering sets the scene aside"
-        case let .readOnly(path):
-            return "\(path) cannot be written (read-only file or directory); check its permissions"
-        case let .diskFull(path):
-            return "the disk holding \(path) is full; nothing was saved. Free some space and save again"
-        case let .cannotOpen(path, reason, cause):
-            return "\(path) cannot be opened: \(reason)" + (cause.map { ": \($0)" } ?? "")
-        case let .notARegularFile(path):
-            return "\(path) is not a regular file (a symbolic link, a directory, a FIFO or a device); nothing was opened or changed. Point the store at a regular file, or at a path where none exists yet"
-        case let .busy(path):
-            return "\(path) stayed locked by another connection past the busy timeout; try again"
-        case let .fileMoved(path):
-            return "\(path) was deleted or replaced while it was open; nothing was saved. Open the store again to start a new file"
-        case let .walChanged(path):
-            return "the -wal of \(path) was deleted or replaced while it was open; nothing was saved, and what was saved before is in the file. Open the store again"
-        case let .fileCutShort(path):
-            return "\(path) was cut short while it was open, so saved pages are gone; nothing was saved. Open it with NavStore.openRecovering to set it aside and start fresh"
-        case let .suspended(path):
-            return "\(path) is suspended while the app is in the background; nothing was read or written. Save again after NavStore.resume()"
-        case let .conflict(scene, expected, actual):
-            return "scene '\(Self.shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Load the head, merge, and save again"
-        case let .limitExceeded(limit, scene, actual, maximum):
-            return "scene '\(Self.shortened(scene))' has \(actual) \(NavStore.Limits.meaning(of: limit)), over the limit of \(maximum); nothing was saved. Raise NavStore.Limits.\(NavStore.Limits.name(of: limit)) or save less"
-        case let .invalidSceneName(name):
-            return "'\(Self.shortened(name))' cannot be a scene name: \(name.isEmpty ? "it is empty" : "it holds a character a terminal acts on (a control character, a line separator or a bidirectional override)")"
-        case let .invalidState(error):
-            return error.description
-        case let .invalidRevision(revision):
-            return "revision numbers start at 1, not \(revision)"
-        case let .invalidRestoreTree(error):
-            return "the tree to restore into is not valid: \(error)"
-        case let .invalidRestoreOptions(limit, fallback):
-            return limit < 1
-                ? "crashLoopLimit must be at least 1, not \(limit)"
-                : "fallbackRevisions cannot be negative, not \(fallback)"
-        case let .invalidPruneArguments(keep, maximumAge):
-            return keep < 1
-                ? "keepRevisions must be at least 1 (the head), not \(keep)"
-                : "the maximum age cannot be negative, not \(maximumAge ?? 0)"
-        case let .invalidFileName(name):
-            return "a store's file name cannot be empty or hold '/': '\(Self.shortened(name))'"
-        case let .appGroupUnavailable(group):
-            #if canImport(Darwin)
-            return "no container for App Group '\(Self.shortened(group))'; list it in the app's and extensions' entitlements"
-            #else
-            return "App Groups exist on Apple platforms only; '\(Self.shortened(group))' cannot be used here"
-            #endif
-        case let .sceneNotFound(scene):
-            return "there is no scene '\(Self.shortened(scene))'"
-        case let .sqlite(path, code, extendedCode, message, sql):
-            let statement = sql.map { " while running \(Self.firstLine(of: $0))" } ?? ""
-            return "SQLite error \(code) (extended \(extendedCode)) on \(path): \(message)\(statement)"
+extension NavStoreError {
+    /// The file the failure is about (for ``notARegularFile(path:)``, the
+    /// `-wal` or `-shm` when that is the one), or `nil` when it is about no
+    /// file: a scene name, an argument, a conflict between two saves.
+    public var path: String? {
+        switch kind {
+        case let .fileNotFound(path), let .notInitialized(path), let .notADatabase(path),
+             let .foreignDatabase(path), let .readOnly(path), let .diskFull(path),
+             let .notARegularFile(path), let .busy(path), let .fileMoved(path),
+             let .walChanged(path), let .fileCutShort(path), let .suspended(path):
+            path
+        case let .newerSchema(path, _, _), let .olderSchema(path, _, _), let .corrupt(path, _),
+             let .schemaMismatch(path, _, _), let .migrationBreaksReferences(path, _, _),
+             let .damagedScene(path, _, _, _), let .cannotOpen(path, _, _), let .sqlite(path, _, _, _, _):
+            path
+        case .conflict, .limitExceeded, .invalidSceneName, .invalidState, .invalidRevision,
+             .invalidRestoreOptions, .invalidRestoreTree, .invalidPruneArguments, .invalidFileName,
+             .appGroupUnavailable, .sceneNotFound:
+            nil
         }
+    }
+
+    /// The scene the failure is about, or `nil` when it is about no one
+    /// scene (the file, an argument).
+    public var scene: String? {
+        switch kind {
+        case let .damagedScene(_, scene, _, _), let .conflict(scene, _, _), let .limitExceeded(_, scene, _, _),
+             let .invalidSceneName(scene), let .sceneNotFound(scene):
+            scene
+        default:
+            nil
+        }
+    }
+
+    /// The revision the failure is about: the damaged one of
+    /// ``damagedScene(path:scene:revision:damage:)`` (0 when the scene has
+    /// none), the refused number of ``invalidRevision(_:)``, the head another
+    /// writer saved for ``conflict(scene:expected:actual:)``; otherwise `nil`.
+    public var revision: Int? {
+        switch kind {
+        case let .damagedScene(_, _, revision, _): revision
+        case let .invalidRevision(revision): revision
+        case let .conflict(_, _, actual): actual
+        default: nil
+        }
+    }
+
+    /// What is wrong with the rows of
+    /// ``damagedScene(path:scene:revision:damage:)``; otherwise `nil`.
+    public var damage: Damage? {
+        if case let .damagedScene(_, _, _, damage) = kind { damage } else { nil }
+    }
+
+    /// The scene-state rule broken, for ``invalidState(_:)`` and
+    /// ``invalidRestoreTree(_:)``; otherwise `nil`.
+    public var sceneStateError: SceneStateError? {
+        switch kind {
+        case let .invalidState(error), let .invalidRestoreTree(error): error
+        default: nil
+        }
+    }
+
+    /// SQLite's extended result code (sqlite.org/rescode.html) for
+    /// ``sqlite(path:code:extendedCode:message:sql:)``; otherwise `nil`.
+    public var sqliteExtendedCode: Int32? {
+        if case let .sqlite(_, _, extendedCode, _, _) = kind { extendedCode } else { nil }
     }
 }
 

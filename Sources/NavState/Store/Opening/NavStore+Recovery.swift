@@ -92,7 +92,7 @@ extension NavStore {
                     damaged.append(SceneDamage(scene: name, revision: head, damage: first))
                 }
             } catch {
-                switch error {
+                switch error.kind {
                 case let .damagedScene(_, _, _, damage): damaged.append(SceneDamage(scene: name, revision: head, damage: damage))
                 case .corrupt: damaged.append(SceneDamage(scene: name, revision: head, damage: .unreadablePages))
                 default: throw error
@@ -131,7 +131,7 @@ extension NavStore {
             do {
                 loaded = try loadChecked(scene: row.name, revision: nil, limits: nil)
             } catch {
-                switch error {
+                switch error.kind {
                 case .corrupt, .damagedScene: continue
                 default: throw error
                 }
@@ -192,7 +192,7 @@ extension NavStoreError {
     /// fresh one cures it; a read-only file, a full disk or a busy one it
     /// would not.
     var isCuredBySettingTheFileAside: Bool {
-        switch self {
+        switch kind {
         case .notADatabase, .corrupt, .schemaMismatch, .migrationBreaksReferences, .foreignDatabase, .newerSchema, .notInitialized:
             true
         default:

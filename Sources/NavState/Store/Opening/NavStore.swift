@@ -177,7 +177,7 @@ public final class NavStore: Sendable {
             // would take it for a store. Only then: after any other failure
             // (a busy file), another process may be making a store of that
             // very file, and removing it would lose what it writes.
-            if let prepared, prepared.created, case .diskFull = error { StoreFile.removeFailedStore(prepared.target) }
+            if let prepared, prepared.created, error.code == .diskFull { StoreFile.removeFailedStore(prepared.target) }
             throw error
         }
     }

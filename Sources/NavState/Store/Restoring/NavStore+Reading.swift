@@ -104,7 +104,7 @@ extension NavStore {
             do {
                 return try readingConnectionOnce(path, configuration, busyWait)
             } catch {
-                switch error {
+                switch error.kind {
                 case .olderSchema, .notInitialized:
                     guard ReadingSource.walHoldsFrames(path), ContinuousClock.now < deadline else { throw error }
                     usleep(5_000)
@@ -160,7 +160,7 @@ extension NavStore {
             } catch {
                 // The -shm cannot be mapped from here (another user's, a
                 // read-only directory): read a copy instead.
-                switch error {
+                switch error.kind {
                 case .readOnly, .cannotOpen: break
                 default: throw error
                 }

@@ -369,7 +369,7 @@ extension NavStore {
 extension NavStoreError {
     /// An entry's payload is past ``NavStore/Limits/payloadBytes``.
     var isPastThePayloadLimit: Bool {
-        guard case .limitExceeded(let limit, _, _, _) = self else { return false }
+        guard case .limitExceeded(let limit, _, _, _) = kind else { return false }
         return limit == \NavStore.Limits.payloadBytes
     }
 }

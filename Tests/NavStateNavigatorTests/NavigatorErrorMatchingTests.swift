@@ -1,0 +1,97 @@
+import Foundation
+import NavStateModel
+import NavStateNavigator
+import Testing
+
+/// How an app matches a `NavigatorError`: by kind, in a `catch` (or a `switch`
+/// over its `code` with a `default`), with a last `catch` for the kinds
+/// it does not handle, so that code written today still compiles when a
+/// later release adds a kind.
+@Suite("Matching navigator errors")
+struct NavigatorErrorMatchingTests {
+    /// One error of every kind.
+    static let everyKind: [NavigatorError] = [
+        .destination(.unknownTag("x")),
+        .sceneState(.emptyTabBar(.root)),
+        .handoffTooLarge(bytes: 1, limit: 1),
+        .notAHandoff,
+        .unreadableHandoff("x"),
+        .unencodableHandoff("x"),
+    ]
+
+    /// What an app writes: a `catch` for each kind it handles and a last
+    /// one for the rest, where a kind added in a later release lands.
+    static func caught(_ error: NavigatorError) -> String {
+        do {
+            throw error
+        } catch NavigatorError.destination {
+            return "destination"
+        } catch NavigatorError.sceneState {
+            return "sceneState"
+        } catch NavigatorError.handoffTooLarge {
+            return "handoffTooLarge"
+        } catch NavigatorError.notAHandoff {
+            return "notAHandoff"
+        } catch NavigatorError.unreadableHandoff {
+            return "unreadableHandoff"
+        } catch NavigatorError.unencodableHandoff {
+            return "unencodableHandoff"
+        } catch {
+            return "another kind"
+        }
+    }
+
+    /// The kind each error is, told without its code: a kind added to
+    /// the package and not to ``everyKind`` stops this file compiling.
+    static func kindName(_ kind: NavigatorError.Kind) -> String {
+        switch kind {
+        case .destination: "destination"
+        case .sceneState: "sceneState"
+        case .handoffTooLarge: "handoffTooLarge"
+        case .notAHandoff: "notAHandoff"
+        case .unreadableHandoff: "unreadableHandoff"
+        case .unencodableHandoff: "unencodableHandoff"
+        }
+    }
+
+    @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
+        for error in Self.everyKind {
+            #expect(Self.caught(error) == Self.kindName(error.kind))
+            #expect(error.code.name == Self.kindName(error.kind))
+        }
+        #expect(Set(Self.everyKind.map(\.code)).count == Self.everyKind.count)
+    }
+
+    @Test func aSwitchOverCodesKeepsADefaultForKindsToCome() {
+        func handled(_ error: NavigatorError) -> Bool {
+            switch error.code {
+            case .handoffTooLarge: true
+            default: false
+            }
+        }
+        #expect(Self.everyKind.filter(handled).map(\.code) == [.handoffTooLarge])
+    }
+
+    @Test func anotherErrorIsNotCaughtAsOne() {
+        struct Other: Error {}
+        do {
+            throw Other()
+        } catch NavigatorError.handoffTooLarge {
+            Issue.record("another type's error was caught as \(NavigatorError.handoffTooLarge)")
+        } catch {
+            #expect(error is Other)
+        }
+    }
+
+    @Test func aRealFailureIsCaughtByItsKind() throws {
+        let link = try #require(URL(string: "https://example.com/orders/1"))
+        do {
+            _ = try SceneHandoff.payload(inLink: link)
+            Issue.record("a link without a handoff gave a payload")
+        } catch NavigatorError.notAHandoff {
+            // The kind alone: a pattern, no binding.
+        } catch {
+            Issue.record("caught \(error) as another kind")
+        }
+    }
+}

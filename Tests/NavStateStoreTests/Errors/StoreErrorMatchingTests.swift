@@ -1,0 +1,230 @@
+import Foundation
+@_spi(Tooling) import NavState
+@testable import NavStateTestSupport
+@testable import NavStoreTestSupport
+import Testing
+
+/// How an app matches a `NavStoreError`: by kind, in a `catch` (or a `switch`
+/// over its `code` with a `default`), with a last `catch` for the kinds
+/// it does not handle, so that code written today still compiles when a
+/// later release adds a kind.
+@Suite("Matching store errors")
+struct StoreErrorMatchingTests {
+    /// One error of every kind.
+    static let everyKind: [NavStoreError] = [
+        .fileNotFound(path: "x"),
+        .notInitialized(path: "x"),
+        .notADatabase(path: "x"),
+        .foreignDatabase(path: "x"),
+        .newerSchema(path: "x", found: 1, known: 1),
+        .olderSchema(path: "x", found: 1, known: 1),
+        .corrupt(path: "x", message: "x"),
+        .schemaMismatch(path: "x", version: 1, cause: "x"),
+        .migrationBreaksReferences(path: "x", migration: "x", rows: 1),
+        .damagedScene(path: "x", scene: "x", revision: 1, damage: .sceneIDOutOfRange(0)),
+        .readOnly(path: "x"),
+        .diskFull(path: "x"),
+        .cannotOpen(path: "x", reason: "x", cause: nil),
+        .notARegularFile(path: "x"),
+        .busy(path: "x"),
+        .fileMoved(path: "x"),
+        .walChanged(path: "x"),
+        .fileCutShort(path: "x"),
+        .suspended(path: "x"),
+        .conflict(scene: "x", expected: 1, actual: 1),
+        .limitExceeded(\.payloadBytes, scene: "x", actual: 1, limit: 1),
+        .invalidSceneName("x"),
+        .invalidState(.emptyTabBar(.root)),
+        .invalidRevision(1),
+        .invalidRestoreOptions(crashLoopLimit: 1, fallbackRevisions: 1),
+        .invalidRestoreTree(.emptyTabBar(.root)),
+        .invalidPruneArguments(keepRevisions: 1, maximumAge: nil),
+        .invalidFileName("x"),
+        .appGroupUnavailable("x"),
+        .sceneNotFound("x"),
+        .sqlite(path: "x", code: 1, extendedCode: 1, message: "x", sql: nil),
+    ]
+
+    /// What an app writes: a `catch` for each kind it handles and a last
+    /// one for the rest, where a kind added in a later release lands.
+    static func caught(_ error: NavStoreError) -> String {
+        do {
+            throw error
+        } catch NavStoreError.fileNotFound {
+            return "fileNotFound"
+        } catch NavStoreError.notInitialized {
+            return "notInitialized"
+        } catch NavStoreError.notADatabase {
+            return "notADatabase"
+        } catch NavStoreError.foreignDatabase {
+            return "foreignDatabase"
+        } catch NavStoreError.newerSchema {
+            return "newerSchema"
+        } catch NavStoreError.olderSchema {
+            return "olderSchema"
+        } catch NavStoreError.corrupt {
+            return "corrupt"
+        } catch NavStoreError.schemaMismatch {
+            return "schemaMismatch"
+        } catch NavStoreError.migrationBreaksReferences {
+            return "migrationBreaksReferences"
+        } catch NavStoreError.damagedScene {
+            return "damagedScene"
+        } catch NavStoreError.readOnly {
+            return "readOnly"
+        } catch NavStoreError.diskFull {
+            return "diskFull"
+        } catch NavStoreError.cannotOpen {
+            return "cannotOpen"
+        } catch NavStoreError.notARegularFile {
+            return "notARegularFile"
+        } catch NavStoreError.busy {
+            return "busy"
+        } catch NavStoreError.fileMoved {
+            return "fileMoved"
+        } catch NavStoreError.walChanged {
+            return "walChanged"
+        } catch NavStoreError.fileCutShort {
+            return "fileCutShort"
+        } catch NavStoreError.suspended {
+            return "suspended"
+        } catch NavStoreError.conflict {
+            return "conflict"
+        } catch NavStoreError.limitExceeded {
+            return "limitExceeded"
+        } catch NavStoreError.invalidSceneName {
+            return "invalidSceneName"
+        } catch NavStoreError.invalidState {
+            return "invalidState"
+        } catch NavStoreError.invalidRevision {
+            return "invalidRevision"
+        } catch NavStoreError.invalidRestoreOptions {
+            return "invalidRestoreOptions"
+        } catch NavStoreError.invalidRestoreTree {
+            return "invalidRestoreTree"
+        } catch NavStoreError.invalidPruneArguments {
+            return "invalidPruneArguments"
+        } catch NavStoreError.invalidFileName {
+            return "invalidFileName"
+        } catch NavStoreError.appGroupUnavailable {
+            return "appGroupUnavailable"
+        } catch NavStoreError.sceneNotFound {
+            return "sceneNotFound"
+        } catch NavStoreError.sqlite {
+            return "sqlite"
+        } catch {
+            return "another kind"
+        }
+    }
+
+    /// The kind each error is, told without its code: a kind added to
+    /// the package and not to ``everyKind`` stops this file compiling.
+    static func kindName(_ kind: NavStoreError.Kind) -> String {
+        switch kind {
+        case .fileNotFound: "fileNotFound"
+        case .notInitialized: "notInitialized"
+        case .notADatabase: "notADatabase"
+        case .foreignDatabase: "foreignDatabase"
+        case .newerSchema: "newerSchema"
+        case .olderSchema: "olderSchema"
+        case .corrupt: "corrupt"
+        case .schemaMismatch: "schemaMismatch"
+        case .migrationBreaksReferences: "migrationBreaksReferences"
+        case .damagedScene: "damagedScene"
+        case .readOnly: "readOnly"
+        case .diskFull: "diskFull"
+        case .cannotOpen: "cannotOpen"
+        case .notARegularFile: "notARegularFile"
+        case .busy: "busy"
+        case .fileMoved: "fileMoved"
+        case .walChanged: "walChanged"
+        case .fileCutShort: "fileCutShort"
+        case .suspended: "suspended"
+        case .conflict: "conflict"
+        case .limitExceeded: "limitExceeded"
+        case .invalidSceneName: "invalidSceneName"
+        case .invalidState: "invalidState"
+        case .invalidRevision: "invalidRevision"
+        case .invalidRestoreOptions: "invalidRestoreOptions"
+        case .invalidRestoreTree: "invalidRestoreTree"
+        case .invalidPruneArguments: "invalidPruneArguments"
+        case .invalidFileName: "invalidFileName"
+        case .appGroupUnavailable: "appGroupUnavailable"
+        case .sceneNotFound: "sceneNotFound"
+        case .sqlite: "sqlite"
+        }
+    }
+
+    @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
+        for error in Self.everyKind {
+            #expect(Self.caught(error) == Self.kindName(error.kind))
+            #expect(error.code.name == Self.kindName(error.kind))
+        }
+        #expect(Set(Self.everyKind.map(\.code)).count == Self.everyKind.count)
+    }
+
+    @Test func aSwitchOverCodesKeepsADefaultForKindsToCome() {
+        func handled(_ error: NavStoreError) -> Bool {
+            switch error.code {
+            case .diskFull: true
+            default: false
+            }
+        }
+        #expect(Self.everyKind.filter(handled).map(\.code) == [.diskFull])
+    }
+
+    @Test func anotherErrorIsNotCaughtAsOne() {
+        struct Other: Error {}
+        do {
+            throw Other()
+        } catch NavStoreError.diskFull {
+            Issue.record("another type's error was caught as \(NavStoreError.diskFull)")
+        } catch {
+            #expect(error is Other)
+        }
+    }
+
+    @Test func aRealFailureIsCaughtByItsKindWithItsFileAndScene() async throws {
+        let directory = try TemporaryDirectory()
+        let missing = directory.path("missing.sqlite")
+        do {
+            _ = try NavStore(readingAt: missing, configuration: StoreFixtures.quiet())
+            Issue.record("a missing file was opened for reading")
+        } catch let error where error.code == .fileNotFound {
+            // The kind and its details: `where` on the code.
+            #expect(error.path == missing)
+            #expect(error.scene == nil)
+        } catch {
+            Issue.record("caught \(error) as another kind")
+        }
+
+        let store = try NavStore(path: directory.path("db.sqlite"), configuration: StoreFixtures.quiet())
+        let state = SceneState(stack: [StoreFixtures.entry("1")])
+        try await store.save(state, scene: "main")
+        try await store.save(SceneState(stack: [StoreFixtures.entry("2")]), scene: "main")
+        do {
+            try await store.save(state, scene: "main", expectedHead: 1)
+            Issue.record("a save over a newer head succeeded")
+        } catch let error where error.code == .conflict {
+            #expect(error.scene == "main")
+            #expect(error.revision == 2)
+            #expect(error.path == nil)
+        } catch {
+            Issue.record("caught \(error) as another kind")
+        }
+    }
+
+    @Test func theDetailsAreProperties() {
+        let damaged = NavStoreError.damagedScene(path: "/a.sqlite", scene: "main", revision: 4, damage: .sceneIDOutOfRange(0))
+        #expect(damaged.path == "/a.sqlite")
+        #expect(damaged.scene == "main")
+        #expect(damaged.revision == 4)
+        #expect(damaged.damage == .sceneIDOutOfRange(0))
+        let invalid = NavStoreError.invalidState(.emptyTabBar(.root))
+        #expect(invalid.sceneStateError == .emptyTabBar(.root))
+        #expect(invalid.path == nil && invalid.revision == nil && invalid.damage == nil)
+        let sqlite = NavStoreError.sqlite(path: "/a.sqlite", code: 1, extendedCode: 257, message: "m", sql: nil)
+        #expect(sqlite.sqliteExtendedCode == 257)
+        #expect(NavStoreError.busy(path: "/a.sqlite").sqliteExtendedCode == nil)
+    }
+}
