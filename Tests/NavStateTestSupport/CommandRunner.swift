@@ -108,10 +108,10 @@ struct CommandRunner {
 
     /// A product built next to the test bundle, or in
     /// `NAVSTATE_TEST_PRODUCTS` when that directory holds it: the
-    /// ThreadSanitizer run starts the normal build's `navstate` and helper,
-    /// so the hundreds of child processes the suite starts run at full
-    /// speed while the test process itself is checked for races
-    /// (scripts/sanitizers.sh).
+    /// sanitizer runs start the normal build's helper (and, under
+    /// ThreadSanitizer, its `navstate`), so the hundreds of child processes
+    /// the suite starts run at full speed while the test process itself is
+    /// checked (scripts/sanitizers.sh).
     static func builtProduct(_ name: String) -> URL {
         if let directory = ProcessInfo.processInfo.environment["NAVSTATE_TEST_PRODUCTS"] {
             let candidate = URL(fileURLWithPath: directory).appendingPathComponent(name)

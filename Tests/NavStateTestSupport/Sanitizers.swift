@@ -11,4 +11,18 @@ enum Sanitizers {
     static var threadSanitizerRuns: Bool {
         ProcessInfo.processInfo.environment["NAVSTATE_SANITIZER"] == "thread"
     }
+
+    /// Whether the suite runs under a sanitizer.
+    static var running: Bool {
+        ProcessInfo.processInfo.environment["NAVSTATE_SANITIZER"].map { !$0.isEmpty } ?? false
+    }
+
+    /// `count` in the plain run, `underSanitizer` under a sanitizer: the
+    /// heaviest loops (the kill tests' rounds, the generated restores) look
+    /// for memory errors and races in a few rounds, and the plain run, where
+    /// a round costs a tenth as much, does them all. CI's time holds all
+    /// three runs (scripts/sanitizers.sh).
+    static func rounds(_ count: Int, underSanitizer: Int) -> Int {
+        running ? min(count, underSanitizer) : count
+    }
 }

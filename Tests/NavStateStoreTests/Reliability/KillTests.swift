@@ -16,7 +16,7 @@ import Testing
 @Suite("Kill test", .serialized)
 struct KillTests {
     static var rounds: Int {
-        ProcessInfo.processInfo.environment["NAVSTATE_KILL_ROUNDS"].flatMap(Int.init) ?? 20
+        ProcessInfo.processInfo.environment["NAVSTATE_KILL_ROUNDS"].flatMap(Int.init) ?? Sanitizers.rounds(20, underSanitizer: 8)
     }
 
     @Test func killedWriterNeverLeavesAPartialOrLostRevision() async throws {

@@ -15,7 +15,7 @@ import Testing
 @Suite("Soak test", .serialized)
 struct SoakTests {
     static var saves: Int {
-        ProcessInfo.processInfo.environment["NAVSTATE_SOAK_SAVES"].flatMap(Int.init) ?? 6_000
+        ProcessInfo.processInfo.environment["NAVSTATE_SOAK_SAVES"].flatMap(Int.init) ?? Sanitizers.rounds(6_000, underSanitizer: 2_000)
     }
 
     /// The state of step `step`: a 10-deep stack, then in turn a push, a

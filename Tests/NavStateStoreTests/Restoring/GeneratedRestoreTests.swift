@@ -57,7 +57,7 @@ struct GeneratedRestoreTests {
 
     @Test func restoreOfSaveIsTheSavedStateWhenEverythingDecodes() async throws {
         let registry = DestinationRegistry()
-        await propertyCheck(count: 60, input: SceneGenerators.edit.array(of: 1...25)) { edits in
+        await propertyCheck(count: Sanitizers.rounds(60, underSanitizer: 15), input: SceneGenerators.edit.array(of: 1...25)) { edits in
             let state = Self.typedState(edits)
             let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
             try await store.save(state, scene: "main")
@@ -70,7 +70,7 @@ struct GeneratedRestoreTests {
     @Test(arguments: RestorePolicy.allCases)
     func reportNamesExactlyTheBrokenEntriesAndThePolicyHolds(policy: RestorePolicy) async throws {
         let registry = DestinationRegistry()
-        await propertyCheck(count: 80, input: Self.broken) { edits, picks in
+        await propertyCheck(count: Sanitizers.rounds(80, underSanitizer: 20), input: Self.broken) { edits, picks in
             let (state, brokenLocations) = try Self.breaking(Self.typedState(edits), at: picks)
             let (restored, dropped) = await registry.restore(state, policy: policy)
             try restored.validate()

@@ -17,10 +17,11 @@ import Testing
 @Suite("Migration kill test", .serialized)
 struct MigrationKillTests {
     static var rounds: Int {
-        ProcessInfo.processInfo.environment["NAVSTATE_MIGRATION_KILL_ROUNDS"].flatMap(Int.init) ?? 8
+        ProcessInfo.processInfo.environment["NAVSTATE_MIGRATION_KILL_ROUNDS"].flatMap(Int.init) ?? Sanitizers.rounds(8, underSanitizer: 4)
     }
 
-    /// Copies of the committed schema-3 fixture's three scenes.
+    /// Copies of the committed schema-3 fixture's three scenes: enough for
+    /// a migration to last long enough for a kill to land in it.
     static let copies = 1_000
 
     /// The committed schema-3 file grown to `copies` × 3 scenes by SQL, as

@@ -107,7 +107,7 @@ struct TreeMigrationTests {
         // The migration changes no row, so its transaction is short: the
         // kills are spread over the whole run, from the start of the process
         // to its end, so some come before the migration and some after.
-        let rounds = max(MigrationKillTests.rounds, 10)
+        let rounds = max(MigrationKillTests.rounds, Sanitizers.rounds(10, underSanitizer: 3))
         for round in 0..<rounds {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             try FileManager.default.copyItem(atPath: original, toPath: path)
