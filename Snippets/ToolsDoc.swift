@@ -5,8 +5,8 @@ import NavStateTooling
 let store = try NavStore(readingAt: "navstate.sqlite")
 let damaged = try store.damagedScenes()
 // docs.end
-// The Swift blocks of docs/store.md's tools section, docs/format.md and
-// docs/cli.md, compiled: each `// docs:` region is one block, and
+// The Swift blocks of NavState.docc/TheStore.md's tools section, docs/format.md and
+// the navstate command's article (NavStateTooling.docc/TheNavstateCommand.md), compiled: each `// docs:` region is one block, and
 // DocumentationCodeTests keeps the two equal. (Compiled, not run: the file
 // above is a user's.)
 import Foundation

@@ -98,14 +98,15 @@ struct CLIGoldenTests {
         try Golden.expect(Golden.transcript(arguments, output, directory: directory.url.path), matches: "demo")
     }
 
-    /// The README shows the demo's output; it must be what the demo prints.
-    @Test func readmeShowsWhatTheDemoPrints() throws {
+    /// The command's article shows the demo's output; it must be what the
+    /// demo prints.
+    @Test func theArticleShowsWhatTheDemoPrints() throws {
         let directory = try TemporaryDirectory()
         let output = try CommandRunner.navstate.run(["demo"], in: directory.url)
         #expect(output.status == 0)
         let readme = try String(
             contentsOf: Golden.directory.deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("README.md"),
+                .deletingLastPathComponent().appendingPathComponent("Sources/NavStateTooling/NavStateTooling.docc/TheNavstateCommand.md"),
             encoding: .utf8)
         let block = readme.components(separatedBy: "```\n").first { $0.hasPrefix("NavState demo:") }
         #expect(block == output.text)

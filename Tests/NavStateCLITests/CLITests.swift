@@ -278,7 +278,7 @@ struct CLITests {
     }
 
     /// A split view's selection has the split view's address, a scene
-    /// value no stack; neither has a position (docs/cli.md).
+    /// value no stack; neither has a position (NavStateTooling.docc/TheNavstateCommand.md).
     @Test func checkLocatesSelectionsAndValuesInItsJSON() throws {
         let directory = try TemporaryDirectory()
         let db = directory.path("db.sqlite")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every Swift block in README.md and docs/*.md says, in an HTML comment on
+/// Every Swift block in README.md, docs/*.md and the DocC articles says, in an HTML comment on
 /// the line before it, how it is known to work:
 ///
 /// - `<!-- compiled: Snippets/F.swift -->`: the block holds `F`'s
@@ -35,7 +35,13 @@ struct DocumentationCodeTests {
     static func documents() throws -> [String] {
         let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
             .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-        return ["README.md"] + docs
+        let sources = root.appendingPathComponent("Sources")
+        let catalogs = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().flatMap { module in
+            let catalog = "Sources/\(module)/\(module).docc"
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
+            return files.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+        }
+        return ["README.md"] + docs + catalogs
     }
 
     /// The Swift blocks of a document, each with the comment line before it.

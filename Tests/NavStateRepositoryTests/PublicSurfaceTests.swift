@@ -178,12 +178,12 @@ struct PublicSurfaceTests {
         #expect(thrown == ["NavStoreError", "RegistryError", "SceneStateError", "WireFormatError", "NavigatorError"], "\(thrown.sorted())")
     }
 
-    /// README.md gives the count an app sees, as it is.
-    @Test func theReadmeGivesTheCount() throws {
-        let readme = try String(contentsOf: Self.sources.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+    /// CONTRIBUTING.md gives the count an app sees, as it is.
+    @Test func theLayersGiveTheCount() throws {
+        let text = try String(contentsOf: Self.sources.deletingLastPathComponent().appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
         let count = try Self.appFacingTypes().count
-        #expect(readme.contains("\(count) public types\n") || readme.contains("\(count) public types "),
-                "README.md should say \(count) public types")
+        #expect(text.contains("\(count) public types\n") || text.contains("\(count) public types "),
+                "CONTRIBUTING.md should say \(count) public types")
     }
 
     /// The counter sees what it must: a nested type, an attribute before

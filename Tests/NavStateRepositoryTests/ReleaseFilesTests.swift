@@ -27,6 +27,17 @@ struct ReleaseFilesTests {
         }
     }
 
+    /// README.md is a front page (issue 45): what NavState is, adopting it,
+    /// the two commands, installing, the command in brief, and where the
+    /// rest is told: the DocC catalogs, docs/ for what is not the API.
+    @Test func theReadmeIsAFrontPage() throws {
+        let readme = try Self.text("README.md")
+        #expect(readme.filter { $0 == "\n" }.count <= 150)
+        for heading in ["## Adopt it", "## Quick start", "## Installation", "## Documentation"] {
+            #expect(readme.contains("\n\(heading)\n"), "README.md has no \(heading)")
+        }
+    }
+
     /// The dependency floors are the ones docs/platforms.md explains: each
     /// the oldest release whose manifest Xcode 16 reads.
     @Test func theDependencyFloorsAreTheDocumentedOnes() throws {
@@ -100,17 +111,25 @@ struct ReleaseFilesTests {
         #expect(ci.contains("--warnings-as-errors"))
     }
 
-    /// The README's code is the snippets', which `swift build` compiles and
-    /// `SnippetTests` runs.
+    /// The snippets `swift build` compiles and `SnippetTests` runs are what
+    /// the catalogs show (`@Snippet`, which DocC reads from the file), and
+    /// the README, when it shows one, shows it as it compiles.
     @Test(arguments: ["QuickStart", "Navigator", "TabBar"])
-    func theReadmeShowsTheCompiledSnippet(name: String) throws {
+    func theCatalogsShowTheCompiledSnippet(name: String) throws {
+        let catalogs = ["NavState/NavState.docc/NavState.md", "NavState/NavState.docc/GettingStarted.md",
+                        "NavStateNavigator/NavStateNavigator.docc/NavStateNavigator.md",
+                        "NavStateNavigator/NavStateNavigator.docc/ATabBarApp.md"]
+        let shown = try catalogs.map { try Self.text("Sources/" + $0) }.joined()
+        #expect(shown.contains("@Snippet(path: \"NavState/Snippets/\(name)\")"), "no catalog shows Snippets/\(name).swift")
+        let readme = try Self.text("README.md")
+        guard readme.contains("<!-- compiled: Snippets/\(name).swift -->") else { return }
         let snippet = try Self.text("Snippets/\(name).swift")
         let start = try #require(snippet.range(of: "// snippet.show\n"))
         let end = try #require(snippet.range(of: "    // snippet.end"))
-        let shown = snippet[start.upperBound..<end.lowerBound]
+        let region = snippet[start.upperBound..<end.lowerBound]
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }
             .joined(separator: "\n")
-        #expect(try Self.text("README.md").contains(shown))
+        #expect(readme.contains(region))
     }
 }

@@ -5,7 +5,7 @@ import NavStateTooling
 @testable import NavStoreTestSupport
 import Testing
 
-/// The worked example of docs/restore.md, as a test.
+/// The worked example of NavState.docc/RestoringAfterAnUpdate.md, as a test.
 @Suite("App update restore")
 struct AppUpdateRestoreTests {
     enum HomeRoute: NavDestination { case home }

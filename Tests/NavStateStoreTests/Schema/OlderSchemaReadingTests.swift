@@ -33,7 +33,7 @@ struct OlderSchemaReadingTests {
         #expect(output.stderr.contains("schema 3"))
         #expect(!output.stderr.contains("no such column"))
 
-        // A command that writes migrates it, as docs/cli.md says; then it reads.
+        // A command that writes migrates it, as the navstate command's article says; then it reads.
         let prune = try CommandRunner.navstate.run(["prune", "--keep-revisions", "20", "--db", path])
         #expect(prune.status == 0, "\(prune.stderr)")
         #expect(try NavStore(readingAt: path, configuration: StoreFixtures.quiet()).scenes().count > 0)

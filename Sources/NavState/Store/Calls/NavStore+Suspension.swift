@@ -21,7 +21,7 @@ extension NavStore {
     /// ```
     ///
     /// The SwiftUI faces do this on scene-phase changes; an app without it calls
-    /// it when it enters the background (docs/store.md, "Suspension").
+    /// it when it enters the background (NavState.docc/TheStore.md, "Suspension").
     public func suspend() async {
         // Nothing in it throws: the lock is held by whatever call is
         // running, so taking it waits for that call, and its transaction,

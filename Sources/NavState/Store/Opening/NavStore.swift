@@ -32,7 +32,7 @@ package import NavStateSQLite
 /// connection) and between processes (WAL journal, busy timeout, immediate
 /// write transactions). A save writes only the entries that changed since the
 /// head revision; every kept revision still loads exactly as it was saved.
-/// See `docs/store.md`.
+/// See the catalog's article "The store" (NavState.docc/TheStore.md).
 public final class NavStore: Sendable {
     /// NavState's `PRAGMA application_id`: 'NAVS'.
     static let applicationID = 0x4E41_5653
@@ -97,7 +97,7 @@ public final class NavStore: Sendable {
     /// through such a store fails with ``NavStoreError/readOnly(path:)``.
     ///
     /// How the file is reached depends on what sits beside it; see
-    /// `docs/store.md`, "Reading without writing".
+    /// NavState.docc/TheStore.md, "Reading without writing".
     ///
     /// - Throws: ``NavStoreError/fileNotFound(path:)`` when there is no file,
     ///   and the same refusals as `NavStore(path:)`.
