@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Type-checks Apple's Food Truck sample (apple/sample-food-truck) with the
-# diff of docs/integration.md ("Apple's Food Truck sample") applied, at the
+# diff of Sources/NavStateUI/NavStateUI.docc/AdoptingNavStateUI.md ("Apple's Food Truck sample") applied, at the
 # sample's own floor (iOS 16.4 / macOS 13.3, Swift 5 mode), against a real
 # SDK with ../shared/tools/typecheck-apple.sh: NavState's library targets,
 # then FoodTruckKit and the whole app, as Xcode would build them. The
@@ -27,8 +27,8 @@ mkdir -p "$scratch/food-truck" "$scratch/Sources/FoodTruckKit" "$scratch/Sources
 # the Xcode project compiles into the app too.
 git --git-dir "$repo" archive HEAD FoodTruckKit/Sources App Widgets/TruckActivityAttributes.swift | tar -x -C "$scratch/food-truck"
 if [ $patched = 1 ]; then
-  # The one diff block of integration.md's Food Truck section, as it is.
-  python3 - "$root/docs/integration.md" "$scratch/food-truck.diff" <<'PY'
+  # The one diff block of the Food Truck section, as it is.
+  python3 - "$root/Sources/NavStateUI/NavStateUI.docc/AdoptingNavStateUI.md" "$scratch/food-truck.diff" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 blocks = re.findall(r"<!-- type-checked: scripts/typecheck-food-truck.sh -->\n```diff\n(.*?)```", text, re.S)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Type-checks docs/integration.md's recipes for other navigation libraries
+# Type-checks Sources/NavStateNavigator/NavStateNavigator.docc/ComingFromOtherLibraries.md's recipes for other navigation libraries
 # against each library's own sources, at the release the recipe names, with
 # ../shared/tools/typecheck-apple.sh (docs/platforms.md says how to set it
 # up). A recipe is the Swift block marked
@@ -38,7 +38,7 @@ for library in $libraries; do
   cp "$root/Package.swift" "$scratch/"
   git --git-dir "$git_dir" archive "$release" "Sources/$module" | tar -x -C "$scratch"
   mkdir -p "$scratch/Sources/Recipe"
-  python3 - "$root/docs/integration.md" "$scratch/Sources/Recipe/Recipe.swift" "$library" <<'PY'
+  python3 - "$root/Sources/NavStateNavigator/NavStateNavigator.docc/ComingFromOtherLibraries.md" "$scratch/Sources/Recipe/Recipe.swift" "$library" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 library = sys.argv[3]

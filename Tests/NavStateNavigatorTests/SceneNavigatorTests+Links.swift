@@ -69,7 +69,7 @@ extension SceneNavigatorTests {
         #expect(Set(seen).count == planned, "a step changed nothing")
     }
 
-    /// docs/integration.md suggests pausing between steps for animations:
+    /// The navigator's SwiftUI article suggests pausing between steps for animations:
     /// every state on the way must be valid, so the save at each pause
     /// lands: checkpoints in stacks the plan pops or dismisses are dropped
     /// at the step that pops or dismisses them, not at the end.

@@ -103,11 +103,11 @@ struct DocumentationCodeTests {
                         #expect(block.code.contains(region) && missing.isEmpty, "\(block) is not \(reference) as it compiles: \(missing)")
                     }
                 } else if marker == "type-checked: scripts/typecheck-recipes.sh" {
-                    #expect(block.document == "docs/integration.md", "\(block): the script reads docs/integration.md only")
+                    #expect(block.document == "Sources/NavStateNavigator/NavStateNavigator.docc/TheNavigatorInASwiftUIApp.md", "\(block): the script reads Sources/NavStateNavigator/NavStateNavigator.docc/TheNavigatorInASwiftUIApp.md only")
                 } else if marker.hasPrefix("type-checked: scripts/typecheck-library-recipes.sh ") {
                     let library = String(marker.dropFirst("type-checked: scripts/typecheck-library-recipes.sh ".count))
                     let script = try String(contentsOf: Self.root.appendingPathComponent("scripts/typecheck-library-recipes.sh"), encoding: .utf8)
-                    #expect(block.document == "docs/integration.md" && script.contains("    \(library))"), "\(block): the script has no \(library)")
+                    #expect(block.document == "Sources/NavStateNavigator/NavStateNavigator.docc/ComingFromOtherLibraries.md" && script.contains("    \(library))"), "\(block): the script has no \(library)")
                 } else if marker.hasPrefix("example: Examples/") {
                     // The sample app's code, which scripts/typecheck-examples.sh
                     // type-checks for iOS and macOS.
@@ -128,18 +128,18 @@ struct DocumentationCodeTests {
     @Test func theTypeCheckScriptPicksTheMarkedBlocks() throws {
         let script = try String(contentsOf: Self.root.appendingPathComponent("scripts/typecheck-recipes.sh"), encoding: .utf8)
         #expect(script.contains("<!-- type-checked: scripts/typecheck-recipes.sh -->"))
-        let marked = try Self.blocks(in: "docs/integration.md").filter { $0.marker == "type-checked: scripts/typecheck-recipes.sh" }
+        let marked = try Self.blocks(in: "Sources/NavStateNavigator/NavStateNavigator.docc/TheNavigatorInASwiftUIApp.md").filter { $0.marker == "type-checked: scripts/typecheck-recipes.sh" }
         #expect(script.contains("assert len(blocks) == \(marked.count)"))
     }
 
     /// The library recipes' sections name the release the script checks.
     @Test func theLibraryRecipesNameTheReleaseTheScriptChecks() throws {
         let script = try String(contentsOf: Self.root.appendingPathComponent("scripts/typecheck-library-recipes.sh"), encoding: .utf8)
-        let integration = try String(contentsOf: Self.root.appendingPathComponent("docs/integration.md"), encoding: .utf8)
+        let integration = try String(contentsOf: Self.root.appendingPathComponent("Sources/NavStateNavigator/NavStateNavigator.docc/ComingFromOtherLibraries.md"), encoding: .utf8)
         let releases = script.matches(of: #/release=([0-9.]+);\s+module=(\w+);/#).map { (String($0.1), String($0.2)) }
         #expect(releases.count == 3)
         for (release, module) in releases {
-            #expect(integration.contains("\(module) \(release)'s source"), "docs/integration.md should name \(module) \(release)")
+            #expect(integration.contains("\(module) \(release)'s source"), "the recipes' article should name \(module) \(release)")
         }
     }
 

@@ -54,7 +54,7 @@ public struct Presentation<Element: NavElement>: Sendable, Hashable {
 }
 
 /// A named return point: a stack and how many of its entries stay when the
-/// app returns to it (Navigator's checkpoints; docs/integration.md). Returning
+/// app returns to it (Navigator's checkpoints). Returning
 /// dismisses what is presented above the stack and selects the tabs that
 /// show it.
 public struct Checkpoint: Sendable, Hashable, Codable {

@@ -3,7 +3,7 @@ import Foundation
 @testable import NavStoreTestSupport
 import Testing
 
-/// docs/integration.md's TCA recipe, its ordering run against a real store.
+/// The TCA recipe (NavStateNavigator.docc/ComingFromOtherLibraries.md), its ordering run against a real store.
 ///
 /// TCA cannot be built here, so `forEach` is modelled as its source has it
 /// (swift-composable-architecture 1.25.5, `StackReducer.swift`,
