@@ -1,4 +1,4 @@
-// The Swift blocks of NavState.docc/TheStore.md, compiled: each `// docs:` region is
+// The Swift blocks of NavState.docc/TheStore.md, TheStoresFile.md and RevisionsAndHistory.md, compiled: each `// docs:` region is
 // one block, and DocumentationCodeTests keeps the two equal.
 import Foundation
 import NavState

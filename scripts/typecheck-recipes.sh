@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Type-checks the navigator's SwiftUI recipes of Sources/NavStateNavigator/NavStateNavigator.docc/TheNavigatorInASwiftUIApp.md (the
+# Type-checks the navigator's SwiftUI recipes of NavStateNavigator.docc/TheNavigatorInASwiftUIApp.md and WindowsTheLaunchAndTheBackground.md (the
 # Swift blocks marked `<!-- type-checked: scripts/typecheck-recipes.sh -->`)
 # against a real SDK with ../shared/tools/typecheck-apple.sh
 # (docs/platforms.md says how to set it up), each exactly as written,
@@ -17,9 +17,11 @@ set -euo pipefail
 selftest=0
 if [ "${1:-}" = "--self-test" ]; then selftest=1; shift; fi
 . "$(dirname "$0")/typecheck-scratch.sh"
-recipes=$(python3 - "$root/Sources/NavStateNavigator/NavStateNavigator.docc/TheNavigatorInASwiftUIApp.md" "$scratch/Sources" "$selftest" <<'PY'
+recipes=$(python3 - "$root/Sources/NavStateNavigator/NavStateNavigator.docc" "$scratch/Sources" "$selftest" <<'PY'
 import os, re, sys
-text, sources, selftest = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3] == "1"
+# The two articles of the navigator in a SwiftUI app, in reading order.
+text = "".join(open(f"{sys.argv[1]}/{name}.md").read() for name in ["TheNavigatorInASwiftUIApp", "WindowsTheLaunchAndTheBackground"])
+sources, selftest = sys.argv[2], sys.argv[3] == "1"
 # The blocks marked for this script (DocumentationCodeTests checks every
 # Swift block of the docs has a marker).
 blocks = re.findall(r"<!-- type-checked: scripts/typecheck-recipes.sh -->\n```swift\n(.*?)```", text, re.S)

@@ -37,6 +37,26 @@ struct ReleaseFilesTests {
         }
     }
 
+    /// No file a reader opens is over 400 lines (issue 45): the Swift of
+    /// the package, its examples, snippets and benchmarks' harness, and the
+    /// documents (the CHANGELOG, a log, aside).
+    @Test func noFileIsOver400Lines() throws {
+        var long: [String] = []
+        var seen = 0
+        for folder in ["Sources", "Tests", "Snippets", "Benchmarks/Budgets", "Fuzz", "Examples/Sources", "Examples/Tests", "docs"] {
+            let base = Self.root.appendingPathComponent(folder)
+            guard let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+            while let url = files.nextObject() as? URL {
+                guard ["swift", "md"].contains(url.pathExtension), !url.path.contains("/.build/") else { continue }
+                seen += 1
+                let lines = try String(contentsOf: url, encoding: .utf8).filter { $0 == "\n" }.count
+                if lines > 400 { long.append("\(url.path.dropFirst(Self.root.path.count + 1)): \(lines)") }
+            }
+        }
+        #expect(seen > 300, "the scan sees the package's files")
+        #expect(long.isEmpty, "over 400 lines: \(long)")
+    }
+
     /// The dependency floors are the ones docs/platforms.md explains: each
     /// the oldest release whose manifest Xcode 16 reads.
     @Test func theDependencyFloorsAreTheDocumentedOnes() throws {

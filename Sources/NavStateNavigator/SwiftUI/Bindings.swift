@@ -1,7 +1,7 @@
 // Bindings of stacks, tabs and split views to the navigator, and the NavStateLink button.
 // SwiftUI only: compiles to nothing where there is none (Linux). The
 // decisions are the navigator's, tested on Linux; each Apple API used is
-// listed in NavStateNavigator.docc/TheNavigatorInASwiftUIApp.md ("The Apple APIs the glue uses").
+// listed in NavStateNavigator.docc/WindowsTheLaunchAndTheBackground.md ("The Apple APIs the glue uses").
 #if canImport(SwiftUI)
 import Foundation
 public import NavState

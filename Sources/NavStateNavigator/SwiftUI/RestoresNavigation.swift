@@ -1,7 +1,7 @@
 // Restoring, confirming and saving a scene: forwarded to SceneLifecycle.
 // SwiftUI only: compiles to nothing where there is none (Linux). The
 // decisions are SceneLifecycle's, tested on Linux; each Apple API used is
-// listed in NavStateNavigator.docc/TheNavigatorInASwiftUIApp.md ("The Apple APIs the glue uses").
+// listed in NavStateNavigator.docc/WindowsTheLaunchAndTheBackground.md ("The Apple APIs the glue uses").
 #if canImport(SwiftUI)
 import Foundation
 public import NavState

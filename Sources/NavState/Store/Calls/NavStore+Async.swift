@@ -59,7 +59,7 @@ extension NavStore {
 
     /// Opens an existing database for reading only, on the store's own
     /// queue: nothing is created, migrated or written, beside the file or in
-    /// it, and a file in a read-only directory reads fine (NavState.docc/TheStore.md,
+    /// it, and a file in a read-only directory reads fine (NavState.docc/TheStoresFile.md,
     /// "Reading without writing"). Saving through it fails with
     /// ``NavStoreError/readOnly(path:)``.
     public static func open(readingAt path: String, configuration: Configuration = Configuration()) async throws(NavStoreError) -> NavStore {

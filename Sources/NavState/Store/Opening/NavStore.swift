@@ -97,7 +97,7 @@ public final class NavStore: Sendable {
     /// through such a store fails with ``NavStoreError/readOnly(path:)``.
     ///
     /// How the file is reached depends on what sits beside it; see
-    /// NavState.docc/TheStore.md, "Reading without writing".
+    /// NavState.docc/TheStoresFile.md, "Reading without writing".
     ///
     /// - Throws: ``NavStoreError/fileNotFound(path:)`` when there is no file,
     ///   and the same refusals as `NavStore(path:)`.

@@ -11,7 +11,7 @@ import NavStateModel
 /// k is `kept: n - k`, a dismissed presentation is `kept: 0` for its two
 /// slots. The layout is carried only when it changed.
 ///
-/// The encoding (docs/format.md, "The database file") is small and binary, so a push onto any
+/// The encoding (docs/database.md) is small and binary, so a push onto any
 /// stack is about 70 bytes: one row on one page.
 ///
 /// ```
