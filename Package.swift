@@ -50,6 +50,10 @@ let package = Package(
         // store, NavState, which is what an app imports. NavStateTooling
         // holds what only tools need.
         .target(name: "NavStateModel"),
+        // What the store reports of its file to tools (listings, stored
+        // revisions, damage, prune results): store concepts, kept out of
+        // the model and out of what `import NavState` shows an app.
+        .target(name: "NavStateReports", dependencies: ["NavStateModel"]),
         .target(
             name: "NavStateSQLite",
             dependencies: ["CNavStateSQLite"]
@@ -58,6 +62,7 @@ let package = Package(
             name: "NavState",
             dependencies: [
                 "NavStateModel",
+                "NavStateReports",
                 "NavStateSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -73,6 +78,7 @@ let package = Package(
             name: "NavStateTooling",
             dependencies: [
                 "NavStateModel",
+                "NavStateReports",
                 "NavState",
                 .product(name: "Logging", package: "swift-log"),
             ],

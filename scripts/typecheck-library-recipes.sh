@@ -32,7 +32,7 @@ for library in $libraries; do
   git_dir=$mirrors/$repo/repo
   [ -d "$git_dir" ] || { echo "no mirror of $repo at $git_dir: fetch github:${repo/+//} first" >&2; exit 2; }
   scratch=$(mktemp -d)
-  modules="NavStateModel NavStateSQLite NavState NavStateNavigator"
+  modules="NavStateModel NavStateReports NavStateSQLite NavState NavStateNavigator"
   mkdir -p "$scratch/Sources"
   for m in $modules CNavStateSQLite; do cp -r "$root/Sources/$m" "$scratch/Sources/$m"; done
   cp "$root/Package.swift" "$scratch/"

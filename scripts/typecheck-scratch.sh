@@ -11,7 +11,7 @@ target=${1:-$floor}
 tool=${TYPECHECK_APPLE:-$root/../shared/tools/typecheck-apple.sh}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-modules="NavStateModel NavStateSQLite NavState NavStateScenes NavStateUI NavStateNavigator"
+modules="NavStateModel NavStateReports NavStateSQLite NavState NavStateScenes NavStateUI NavStateNavigator"
 mkdir -p "$scratch/Sources"
 for module in $modules CNavStateSQLite; do cp -r "$root/Sources/$module" "$scratch/Sources/$module"; done
 cp "$root/Package.swift" "$scratch/"

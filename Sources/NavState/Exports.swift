@@ -1,9 +1,10 @@
 // An app imports NavState alone. It brings the model's types an app names
 // (registry, destinations, paths, scene states, restore rules and what they
 // report), one by one, so every type an app sees is a decision
-// (PublicSurfaceTests counts them). What only tools need (the wire format's
-// reader, listings, prune results, stored revisions) stays in NavStateModel,
-// which NavStateTooling exports whole.
+// (PublicSurfaceTests counts them). What only tools need stays out: the
+// wire format's reader in NavStateModel, the store's reports (listings,
+// prune results, stored revisions) in NavStateReports; NavStateTooling
+// exports both whole.
 
 // Registering destinations.
 @_exported public import struct NavStateModel.DestinationRegistry

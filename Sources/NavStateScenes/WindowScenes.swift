@@ -1,3 +1,4 @@
+import NavStateReports
 public import Foundation
 import Logging
 @_spi(Tooling) public import NavState

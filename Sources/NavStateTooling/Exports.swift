@@ -2,3 +2,4 @@
 // prune results and stored revisions, which `import NavState` leaves out of
 // an app's view (NavState/Exports.swift).
 @_exported public import NavStateModel
+@_exported public import NavStateReports

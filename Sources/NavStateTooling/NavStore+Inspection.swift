@@ -17,7 +17,7 @@ extension NavStore {
 
     /// Every scene with its head revision, depth, presentations, update time
     /// and bytes, ordered by name. A scene without any revision in the file
-    /// is listed too, with ``/NavStateModel/SceneSummary/headIsMissing`` set.
+    /// is listed too, with ``/NavStateReports/SceneSummary/headIsMissing`` set.
     public func scenes() throws(NavStoreError) -> [SceneSummary] {
         try scenes(plan: nil)
     }

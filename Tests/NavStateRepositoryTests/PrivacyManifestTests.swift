@@ -13,7 +13,7 @@ struct PrivacyManifestTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The targets of the library products, which apps link.
-    static let libraryTargets = ["NavStateModel", "NavStateSQLite", "NavState", "NavStateTooling", "NavStateNavigator", "NavStateUI"]
+    static let libraryTargets = ["NavStateModel", "NavStateReports", "NavStateSQLite", "NavState", "NavStateTooling", "NavStateNavigator", "NavStateUI"]
 
     /// Apple's required-reason API categories, with the Swift and C names
     /// that fall in each (Apple's list, for what Swift code can call).

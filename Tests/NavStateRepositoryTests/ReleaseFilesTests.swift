@@ -98,7 +98,7 @@ struct ReleaseFilesTests {
 
     @Test func theSwiftPackageIndexBuildsTheDocumentedTargetsOnEveryPlatform() throws {
         let spi = try Self.text(".spi.yml")
-        #expect(spi.contains("documentation_targets: [NavState, NavStateModel, NavStateNavigator, NavStateUI, NavStateUIKit, NavStateTooling]"))
+        #expect(spi.contains("documentation_targets: [NavState, NavStateModel, NavStateReports, NavStateNavigator, NavStateUI, NavStateUIKit, NavStateTooling]"))
         for platform in ["ios", "macos-spm", "tvos", "watchos", "visionos", "linux"] {
             #expect(spi.contains("platform: \(platform)"), "\(platform)")
         }

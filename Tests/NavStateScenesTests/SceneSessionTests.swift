@@ -1,3 +1,4 @@
+import NavStateReports
 import Foundation
 @_spi(Tooling) import NavState
 import NavStateModel

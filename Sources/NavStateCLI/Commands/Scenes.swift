@@ -1,3 +1,4 @@
+import NavStateReports
 import ArgumentParser
 import Foundation
 @_spi(Tooling) import NavState

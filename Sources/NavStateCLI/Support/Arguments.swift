@@ -1,3 +1,4 @@
+import NavStateReports
 public import ArgumentParser
 import Foundation
 @_spi(Tooling) public import NavState

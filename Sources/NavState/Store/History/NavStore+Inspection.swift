@@ -1,5 +1,6 @@
+public import NavStateReports
 import Foundation
-public import NavStateModel
+import NavStateModel
 import NavStateSQLite
 
 // What NavStateTooling shows of a file, read here so that every statement

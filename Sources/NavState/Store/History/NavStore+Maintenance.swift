@@ -1,6 +1,7 @@
+public import NavStateReports
 public import Foundation
 import Logging
-public import NavStateModel
+import NavStateModel
 package import NavStateSQLite
 
 extension NavStore {

@@ -1,3 +1,4 @@
+import NavStateReports
 import Foundation
 import NavStateModel
 import NavStateSQLite

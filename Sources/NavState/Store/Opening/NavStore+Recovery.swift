@@ -1,6 +1,7 @@
+public import NavStateReports
 import Foundation
 import Logging
-public import NavStateModel
+import NavStateModel
 import NavStateSQLite
 
 /// What `NavStore.openRecovering(path:configuration:)` did to get a usable

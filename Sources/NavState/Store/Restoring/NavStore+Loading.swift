@@ -1,6 +1,7 @@
+public import NavStateReports
 import Foundation
 import Logging
-public import NavStateModel
+import NavStateModel
 import NavStateSQLite
 
 extension NavStore {

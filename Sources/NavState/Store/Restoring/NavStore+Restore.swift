@@ -1,3 +1,4 @@
+import NavStateReports
 import Foundation
 import Logging
 public import NavStateModel

@@ -1,9 +1,11 @@
 public import Foundation
+public import NavStateModel
 
 // What a store reports of its file to tools: listings, stored revisions,
 // damage, prune results. Plain values, built by the store (NavState) and
-// shown by NavStateTooling; `import NavState` does not bring them, so an
-// app's view of the library stays small (NavState/Exports.swift).
+// shown by NavStateTooling, which exports this module; `import NavState`
+// does not bring them, so an app's view of the library stays small
+// (NavState/Exports.swift), and the model knows nothing of a store.
 
 /// One saved revision of a scene.
 public struct StoredRevision: Sendable, Hashable {
