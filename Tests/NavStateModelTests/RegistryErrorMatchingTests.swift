@@ -1,4 +1,5 @@
 import NavStateModel
+@testable import NavStateTestSupport
 import Testing
 
 /// How an app matches a `RegistryError`: by kind, in a `catch` (or a `switch`
@@ -65,31 +66,7 @@ struct RegistryErrorMatchingTests {
     }
 
     @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
-        for error in Self.everyKind {
-            #expect(Self.caught(error) == Self.kindName(error.kind))
-            #expect(error.code.name == Self.kindName(error.kind))
-        }
-        #expect(Set(Self.everyKind.map(\.code)).count == Self.everyKind.count)
-    }
-
-    @Test func aSwitchOverCodesKeepsADefaultForKindsToCome() {
-        func handled(_ error: RegistryError) -> Bool {
-            switch error.code {
-            case .unregisteredType: true
-            default: false
-            }
-        }
-        #expect(Self.everyKind.filter(handled).map(\.code) == [.unregisteredType])
-    }
-
-    @Test func anotherErrorIsNotCaughtAsOne() {
-        struct Other: Error {}
-        do {
-            throw Other()
-        } catch RegistryError.unregisteredType {
-            Issue.record("another type's error was caught as \(RegistryError.unregisteredType)")
-        } catch {
-            #expect(error is Other)
-        }
+        ErrorMatching.expectEachKindCaughtByItsOwnPattern(
+            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.kind) }, code: \.code.name)
     }
 }

@@ -1,4 +1,5 @@
 import NavStateModel
+@testable import NavStateTestSupport
 import Testing
 
 /// How an app matches a `SceneStateError`: by kind, in a `catch` (or a `switch`
@@ -85,31 +86,7 @@ struct SceneStateErrorMatchingTests {
     }
 
     @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
-        for error in Self.everyKind {
-            #expect(Self.caught(error) == Self.kindName(error.kind))
-            #expect(error.code.name == Self.kindName(error.kind))
-        }
-        #expect(Set(Self.everyKind.map(\.code)).count == Self.everyKind.count)
-    }
-
-    @Test func aSwitchOverCodesKeepsADefaultForKindsToCome() {
-        func handled(_ error: SceneStateError) -> Bool {
-            switch error.code {
-            case .noSuchStack: true
-            default: false
-            }
-        }
-        #expect(Self.everyKind.filter(handled).map(\.code) == [.noSuchStack])
-    }
-
-    @Test func anotherErrorIsNotCaughtAsOne() {
-        struct Other: Error {}
-        do {
-            throw Other()
-        } catch SceneStateError.noSuchStack {
-            Issue.record("another type's error was caught as \(SceneStateError.noSuchStack)")
-        } catch {
-            #expect(error is Other)
-        }
+        ErrorMatching.expectEachKindCaughtByItsOwnPattern(
+            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.kind) }, code: \.code.name)
     }
 }

@@ -1,4 +1,5 @@
 import NavStateModel
+@testable import NavStateTestSupport
 import Testing
 
 /// How an app matches a `WireFormatError`: by kind, in a `catch` (or a `switch`
@@ -53,31 +54,7 @@ struct WireFormatErrorMatchingTests {
     }
 
     @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
-        for error in Self.everyKind {
-            #expect(Self.caught(error) == Self.kindName(error.kind))
-            #expect(error.code.name == Self.kindName(error.kind))
-        }
-        #expect(Set(Self.everyKind.map(\.code)).count == Self.everyKind.count)
-    }
-
-    @Test func aSwitchOverCodesKeepsADefaultForKindsToCome() {
-        func handled(_ error: WireFormatError) -> Bool {
-            switch error.code {
-            case .truncated: true
-            default: false
-            }
-        }
-        #expect(Self.everyKind.filter(handled).map(\.code) == [.truncated])
-    }
-
-    @Test func anotherErrorIsNotCaughtAsOne() {
-        struct Other: Error {}
-        do {
-            throw Other()
-        } catch WireFormatError.truncated {
-            Issue.record("another type's error was caught as \(WireFormatError.truncated)")
-        } catch {
-            #expect(error is Other)
-        }
+        ErrorMatching.expectEachKindCaughtByItsOwnPattern(
+            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.kind) }, code: \.code.name)
     }
 }

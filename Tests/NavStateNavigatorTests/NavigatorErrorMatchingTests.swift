@@ -1,6 +1,7 @@
 import Foundation
 import NavStateModel
 import NavStateNavigator
+@testable import NavStateTestSupport
 import Testing
 
 /// How an app matches a `NavigatorError`: by kind, in a `catch` (or a `switch`
@@ -55,32 +56,8 @@ struct NavigatorErrorMatchingTests {
     }
 
     @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
-        for error in Self.everyKind {
-            #expect(Self.caught(error) == Self.kindName(error.kind))
-            #expect(error.code.name == Self.kindName(error.kind))
-        }
-        #expect(Set(Self.everyKind.map(\.code)).count == Self.everyKind.count)
-    }
-
-    @Test func aSwitchOverCodesKeepsADefaultForKindsToCome() {
-        func handled(_ error: NavigatorError) -> Bool {
-            switch error.code {
-            case .handoffTooLarge: true
-            default: false
-            }
-        }
-        #expect(Self.everyKind.filter(handled).map(\.code) == [.handoffTooLarge])
-    }
-
-    @Test func anotherErrorIsNotCaughtAsOne() {
-        struct Other: Error {}
-        do {
-            throw Other()
-        } catch NavigatorError.handoffTooLarge {
-            Issue.record("another type's error was caught as \(NavigatorError.handoffTooLarge)")
-        } catch {
-            #expect(error is Other)
-        }
+        ErrorMatching.expectEachKindCaughtByItsOwnPattern(
+            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.kind) }, code: \.code.name)
     }
 
     @Test func aRealFailureIsCaughtByItsKind() throws {

@@ -1,5 +1,6 @@
 import NavStateTooling
 import NavStateModel
+@testable import NavStateTestSupport
 import Testing
 
 /// How an app matches a `ToolingError`: by kind, in a `catch` (or a `switch`
@@ -90,31 +91,7 @@ struct ToolingErrorMatchingTests {
     }
 
     @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
-        for error in Self.everyKind {
-            #expect(Self.caught(error) == Self.kindName(error.kind))
-            #expect(error.code.name == Self.kindName(error.kind))
-        }
-        #expect(Set(Self.everyKind.map(\.code)).count == Self.everyKind.count)
-    }
-
-    @Test func aSwitchOverCodesKeepsADefaultForKindsToCome() {
-        func handled(_ error: ToolingError) -> Bool {
-            switch error.code {
-            case .unrecognisedDocument: true
-            default: false
-            }
-        }
-        #expect(Self.everyKind.filter(handled).map(\.code) == [.unrecognisedDocument])
-    }
-
-    @Test func anotherErrorIsNotCaughtAsOne() {
-        struct Other: Error {}
-        do {
-            throw Other()
-        } catch ToolingError.unrecognisedDocument {
-            Issue.record("another type's error was caught as \(ToolingError.unrecognisedDocument)")
-        } catch {
-            #expect(error is Other)
-        }
+        ErrorMatching.expectEachKindCaughtByItsOwnPattern(
+            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.kind) }, code: \.code.name)
     }
 }

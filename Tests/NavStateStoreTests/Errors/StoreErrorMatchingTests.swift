@@ -156,11 +156,8 @@ struct StoreErrorMatchingTests {
     }
 
     @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
-        for error in Self.everyKind {
-            #expect(Self.caught(error) == Self.kindName(error.kind))
-            #expect(error.code.name == Self.kindName(error.kind))
-        }
-        #expect(Set(Self.everyKind.map(\.code)).count == Self.everyKind.count)
+        ErrorMatching.expectEachKindCaughtByItsOwnPattern(
+            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.kind) }, code: \.code.name)
     }
 
     @Test func aSwitchOverCodesKeepsADefaultForKindsToCome() {
