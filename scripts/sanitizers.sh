@@ -45,6 +45,8 @@ for sanitizer in ${1:-address thread}; do
     LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0" \
         swift test --sanitize="$sanitizer" --scratch-path ".build/sanitize-$sanitizer" --skip "$skip" ${FILTER:+--filter "$FILTER"} >"$log" 2>&1 || status=$?
     grep -E "Test run with|✘|ERROR: (Address|Thread|Leak)Sanitizer|WARNING: ThreadSanitizer|SUMMARY" "$log" || true
+    # The AddressSanitizer run's folder of one link to the helper.
+    [ "$sanitizer" = address ] && rm -rf "$products"
     if [ "$status" -ne 0 ]; then
         echo "== $sanitizer: swift test exited $status; the full log is $log" >&2
         failed=1

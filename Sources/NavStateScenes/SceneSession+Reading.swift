@@ -1,4 +1,3 @@
-import Logging
 package import NavStateModel
 
 extension SceneSession {
