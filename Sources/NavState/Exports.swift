@@ -10,7 +10,7 @@
 @_exported public import struct NavStateModel.DestinationRegistry
 @_exported public import typealias NavStateModel.NavDestination
 @_exported public import struct NavStateModel.AnyDestination
-@_exported public import struct NavStateModel.RegistryError
+@_exported public import struct NavStateModel.NavStateError
 @_exported public import enum NavStateModel.JSONValue
 @_exported public import enum NavStateModel.ValidationVerdict
 
@@ -21,7 +21,6 @@
 @_exported public import struct NavStateModel.Presentation
 @_exported public import enum NavStateModel.PresentationMethod
 @_exported public import struct NavStateModel.Checkpoint
-@_exported public import struct NavStateModel.SceneStateError
 @_exported public import struct NavStateModel.StackAddress
 @_exported public import enum NavStateModel.NavContainer
 @_exported public import struct NavStateModel.NavTabs
@@ -30,7 +29,6 @@
 @_exported public import enum NavStateModel.NavSplitColumn
 @_exported public import enum NavStateModel.NavSplitVisibility
 @_exported public import enum NavStateModel.TagStyle
-@_exported public import struct NavStateModel.WireFormatError
 
 // Restoring, and what a restore or a save left out.
 @_exported public import enum NavStateModel.RestorePolicy

@@ -33,7 +33,7 @@ public enum NavigatorEvent: Sendable, Hashable, CustomStringConvertible {
     case saved(revision: Int, isNewRevision: Bool, rowsWritten: Int)
     /// A save failed; the navigator keeps its state and tries again on the
     /// next change or `flush()`.
-    case saveFailed(NavStoreError)
+    case saveFailed(NavStateError)
     /// The launch restore finished, with what it dropped and why.
     case restored(RestoreReport)
     /// A restore brought presentation `level` (1 is the first) up, after

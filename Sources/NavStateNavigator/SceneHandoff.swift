@@ -10,7 +10,7 @@ public import NavStateModel
 /// restore policy, exactly as a launch restores a saved revision: names
 /// resolve through aliases, old payload versions are upgraded, and what
 /// cannot be restored is dropped and reported. A stranger's payload (too
-/// large, not NavState's, a broken tree) is a ``NavigatorError``, never a
+/// large, not NavState's, a broken tree) is a ``/NavStateModel/NavStateError``, never a
 /// crash or an invalid state.
 ///
 /// ```swift
@@ -34,8 +34,8 @@ public enum SceneHandoff {
 
     /// The portable form of `state`.
     ///
-    /// - Throws: ``NavigatorError/handoffTooLarge(bytes:limit:)`` past ``maximumBytes``.
-    public static func payload(of state: SceneState<AnyDestination>) throws(NavigatorError) -> Data {
+    /// - Throws: ``NavStateModel/NavStateError/handoffTooLarge(bytes:limit:)`` past ``maximumBytes``.
+    public static func payload(of state: SceneState<AnyDestination>) throws(NavStateError) -> Data {
         let scene: Data
         do {
             scene = try state.map(\.entry).sceneJSON(prettyPrinted: false)
@@ -50,17 +50,17 @@ public enum SceneHandoff {
     /// The state a payload carries, restored through `registry` under
     /// `policy`, and every entry left out, with where it was and why.
     ///
-    /// - Throws: ``NavigatorError`` for a payload that is too large, not
+    /// - Throws: ``/NavStateModel/NavStateError`` for a payload that is too large, not
     ///   NavState's, or not a valid scene.
     public static func restore(
         payload: some Collection<UInt8>, registry: DestinationRegistry, policy: RestorePolicy = .dropUndecodable
-    ) async throws(NavigatorError) -> (state: SceneState<AnyDestination>, dropped: [DroppedEntry]) {
+    ) async throws(NavStateError) -> (state: SceneState<AnyDestination>, dropped: [DroppedEntry]) {
         let saved = try scene(in: Array(payload))
         return await registry.restore(saved, policy: policy)
     }
 
     /// The scene a payload holds, as saved.
-    static func scene(in bytes: [UInt8]) throws(NavigatorError) -> SceneState<NavEntry> {
+    static func scene(in bytes: [UInt8]) throws(NavStateError) -> SceneState<NavEntry> {
         guard bytes.count <= maximumBytes else { throw .handoffTooLarge(bytes: bytes.count, limit: maximumBytes) }
         guard bytes.count >= prefix.count + suffix.count, bytes.starts(with: prefix), bytes.reversed().starts(with: suffix.reversed())
         else { throw .notAHandoff }
@@ -74,8 +74,8 @@ public enum SceneHandoff {
     /// `base` with `state`'s payload as its ``queryItemName`` item
     /// (base64url), for "open this screen on another device".
     ///
-    /// - Throws: ``NavigatorError/handoffTooLarge(bytes:limit:)`` past ``maximumBytes``.
-    public static func link(_ base: URL, for state: SceneState<AnyDestination>) throws(NavigatorError) -> URL {
+    /// - Throws: ``NavStateModel/NavStateError/handoffTooLarge(bytes:limit:)`` past ``maximumBytes``.
+    public static func link(_ base: URL, for state: SceneState<AnyDestination>) throws(NavStateError) -> URL {
         let encoded = try payload(of: state).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { throw .notAHandoff }
@@ -86,9 +86,9 @@ public enum SceneHandoff {
 
     /// The payload a link made by ``link(_:for:)`` carries.
     ///
-    /// - Throws: ``NavigatorError/notAHandoff`` for a link without one, or one
-    ///   that is not base64url; ``NavigatorError/handoffTooLarge(bytes:limit:)``.
-    public static func payload(inLink url: URL) throws(NavigatorError) -> Data {
+    /// - Throws: ``NavStateModel/NavStateError/notAHandoff`` for a link without one, or one
+    ///   that is not base64url; ``NavStateModel/NavStateError/handoffTooLarge(bytes:limit:)``.
+    public static func payload(inLink url: URL) throws(NavStateError) -> Data {
         guard let value = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
             .first(where: { $0.name == queryItemName })?.value else { throw .notAHandoff }
         // Four base64 characters per three bytes: refused before decoding.
@@ -108,7 +108,7 @@ extension NSUserActivity {
     /// ``SceneHandoff/userInfoKey`` (Apple: `addUserInfoEntries(from:)`,
     /// iOS 8, macOS 10.10). The app sets the activity type it declares in
     /// its Info.plist (`NSUserActivityTypes`).
-    public func addScene(_ state: SceneState<AnyDestination>) throws(NavigatorError) {
+    public func addScene(_ state: SceneState<AnyDestination>) throws(NavStateError) {
         addUserInfoEntries(from: [SceneHandoff.userInfoKey: try SceneHandoff.payload(of: state)])
     }
 

@@ -26,9 +26,9 @@ extension SceneNavigator {
 
     /// Selects tab `tab`, named by the app's type.
     ///
-    /// - Throws: ``NavigatorError/sceneState(_:)`` when there is no such
+    /// - Throws: the scene-state rule's ``/NavStateModel/NavStateError`` when there is no such
     ///   tab bar or tab.
-    public func select<ID: RawRepresentable>(tab: ID, in tabBar: StackAddress = .root) throws(NavigatorError)
+    public func select<ID: RawRepresentable>(tab: ID, in tabBar: StackAddress = .root) throws(NavStateError)
     where ID.RawValue == String {
         try select(tab: tab.rawValue, in: tabBar)
     }
@@ -52,9 +52,9 @@ extension SceneNavigator {
     /// Marks the stack on screen as checkpoint `name`, of the app's type;
     /// returning delivers a `T`.
     ///
-    /// - Throws: ``NavigatorError/destination(_:)`` when `T` is not
+    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when `T` is not
     ///   registered.
-    public func setCheckpoint<Name: RawRepresentable, T: NavDestination>(_ name: Name, returning type: T.Type) throws(NavigatorError)
+    public func setCheckpoint<Name: RawRepresentable, T: NavDestination>(_ name: Name, returning type: T.Type) throws(NavStateError)
     where Name.RawValue == String {
         try setCheckpoint(name.rawValue, returning: type)
     }
@@ -67,18 +67,18 @@ extension SceneNavigator {
 
     /// Returns to checkpoint `name`, of the app's type.
     ///
-    /// - Throws: ``NavigatorError/sceneState(_:)`` when there is no such
+    /// - Throws: the scene-state rule's ``/NavStateModel/NavStateError`` when there is no such
     ///   checkpoint, or it returns a value.
-    public func returnToCheckpoint<Name: RawRepresentable>(_ name: Name) throws(NavigatorError) where Name.RawValue == String {
+    public func returnToCheckpoint<Name: RawRepresentable>(_ name: Name) throws(NavStateError) where Name.RawValue == String {
         try returnToCheckpoint(name.rawValue)
     }
 
     /// Returns to checkpoint `name`, of the app's type, and delivers `value`.
     ///
-    /// - Throws: ``NavigatorError/sceneState(_:)`` when there is no such
+    /// - Throws: the scene-state rule's ``/NavStateModel/NavStateError`` when there is no such
     ///   checkpoint or `value` is not of the type it returns;
-    ///   ``NavigatorError/destination(_:)`` when `T` is not registered.
-    public func returnToCheckpoint<Name: RawRepresentable, T: NavDestination>(_ name: Name, value: T) throws(NavigatorError)
+    ///   ``/NavStateModel/NavStateError/unregisteredType(_:)`` when `T` is not registered.
+    public func returnToCheckpoint<Name: RawRepresentable, T: NavDestination>(_ name: Name, value: T) throws(NavStateError)
     where Name.RawValue == String {
         try returnToCheckpoint(name.rawValue, value: value)
     }
@@ -102,9 +102,9 @@ extension SceneNavigator {
     /// Sets the scene value `name`, of the app's type, or removes it with
     /// `nil`.
     ///
-    /// - Throws: ``NavigatorError/destination(_:)`` when `T` is not
+    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when `T` is not
     ///   registered.
-    public func setValue<Name: RawRepresentable, T: NavDestination>(_ value: T?, for name: Name) throws(NavigatorError)
+    public func setValue<Name: RawRepresentable, T: NavDestination>(_ value: T?, for name: Name) throws(NavStateError)
     where Name.RawValue == String {
         try setValue(value, for: name.rawValue)
     }

@@ -17,11 +17,11 @@ extension SceneNavigator {
     /// Marks the stack on screen as it is now; returning delivers a `T` to
     /// the handler registered with ``onReturn(to:of:perform:)-(String,_,_)``.
     ///
-    /// - Throws: ``NavigatorError/destination(_:)`` when `T` is not
+    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when `T` is not
     ///   registered.
-    public func setCheckpoint<T: NavDestination>(_ name: String, returning type: T.Type) throws(NavigatorError) {
+    public func setCheckpoint<T: NavDestination>(_ name: String, returning type: T.Type) throws(NavStateError) {
         guard let typeName = registry.name(of: type) else {
-            throw .destination(.unregisteredType(String(reflecting: type)))
+            throw .unregisteredType(String(reflecting: type))
         }
         addCheckpoint(name, valueType: typeName)
     }
@@ -43,29 +43,25 @@ extension SceneNavigator {
     /// Returns to a checkpoint: the presentations above its stack dismissed,
     /// its stack popped back to where it was set.
     ///
-    /// - Throws: ``NavigatorError/sceneState(_:)`` when there is no such
+    /// - Throws: the scene-state rule's ``/NavStateModel/NavStateError`` when there is no such
     ///   checkpoint, or it returns a value.
-    public func returnToCheckpoint(_ name: String) throws(NavigatorError) {
+    public func returnToCheckpoint(_ name: String) throws(NavStateError) {
         try returnTo(name, value: nil)
     }
 
     /// Returns to a checkpoint and delivers `value` to its handler.
     ///
-    /// - Throws: ``NavigatorError/sceneState(_:)`` when there is no such
+    /// - Throws: the scene-state rule's ``/NavStateModel/NavStateError`` when there is no such
     ///   checkpoint or `value` is not of the type it returns (Navigator
     ///   silently drops such a value; NavState says so);
-    ///   ``NavigatorError/destination(_:)`` when `T` is not registered.
-    public func returnToCheckpoint<T: NavDestination>(_ name: String, value: T) throws(NavigatorError) {
+    ///   ``/NavStateModel/NavStateError/unregisteredType(_:)`` when `T` is not registered.
+    public func returnToCheckpoint<T: NavDestination>(_ name: String, value: T) throws(NavStateError) {
         try returnTo(name, value: try erase(value))
     }
 
-    func returnTo(_ name: String, value: AnyDestination?) throws(NavigatorError) {
+    func returnTo(_ name: String, value: AnyDestination?) throws(NavStateError) {
         let returned: SceneState<AnyDestination>
-        do {
-            returned = try state.returning(to: name, value: value)
-        } catch {
-            throw .sceneState(error)
-        }
+        returned = try state.returning(to: name, value: value)
         change { $0 = returned }
         emit(.returnedToCheckpoint(name, value: value))
         returnHandlers[name]?(value)
@@ -93,9 +89,9 @@ extension SceneNavigator {
 
     /// Sets a named scene value, or removes it with `nil`.
     ///
-    /// - Throws: ``NavigatorError/destination(_:)`` when `T` is not
+    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when `T` is not
     ///   registered.
-    public func setValue<T: NavDestination>(_ value: T?, for name: String) throws(NavigatorError) {
+    public func setValue<T: NavDestination>(_ value: T?, for name: String) throws(NavStateError) {
         var destination: AnyDestination?
         if let value { destination = try erase(value) }
         guard state.values[name] != destination else { return }

@@ -13,11 +13,11 @@ extension SceneNavigator {
     /// after each so the UI can show it (a stack cannot change many levels
     /// in one update).
     ///
-    /// - Throws: ``NavigatorError/sceneState(_:)`` for a target that breaks a
+    /// - Throws: the scene-state rule's ``/NavStateModel/NavStateError`` for a target that breaks a
     ///   scene-state rule; the steps applied before it stay.
     public func navigate(
         to target: SceneState<AnyDestination>, betweenSteps: @MainActor () async -> Void = {}
-    ) async throws(NavigatorError) {
+    ) async throws(NavStateError) {
         await takeLinkTurn()
         defer { endLinkTurn() }
         try await steps(to: target, betweenSteps: betweenSteps)
@@ -25,20 +25,11 @@ extension SceneNavigator {
 
     func steps(
         to target: SceneState<AnyDestination>, betweenSteps: @MainActor () async -> Void
-    ) async throws(NavigatorError) {
-        do {
-            try target.validate()
-        } catch {
-            throw .sceneState(error)
-        }
+    ) async throws(NavStateError) {
+        try target.validate()
         let steps = state.steps(to: target)
         for step in steps {
-            let next: SceneState<AnyDestination>
-            do {
-                next = try state.applying([step])
-            } catch {
-                throw .sceneState(error)
-            }
+            let next = try state.applying([step])
             change { $0 = next }
             await betweenSteps()
         }
@@ -55,31 +46,27 @@ extension SceneNavigator {
     /// try await navigator.send(to: .tab("orders"), OrderRoute.detail(id: 7))
     /// ```
     ///
-    /// - Throws: ``NavigatorError/destination(_:)`` when a value's type is
+    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when a value's type is
     ///   not registered (nothing changed then);
-    ///   ``NavigatorError/sceneState(_:)`` when the scene has no stack at
+    ///   the scene-state rule's ``/NavStateModel/NavStateError`` when the scene has no stack at
     ///   `stack`, or it is in a plain sheet or cover.
     public func send(
         to stack: StackAddress, _ values: any NavDestination...,
         betweenSteps: @MainActor () async -> Void = {}
-    ) async throws(NavigatorError) {
+    ) async throws(NavStateError) {
         await takeLinkTurn()
         defer { endLinkTurn() }
         var target = state
         target.presentations.removeSubrange(min(max(0, stack.presentation), target.presentations.count)...)
         target.dropCheckpointsPointingNowhere()
-        guard let entries = target.stack(stack) else { throw .sceneState(.noSuchStack(stack)) }
+        guard let entries = target.stack(stack) else { throw .noSuchStack(stack) }
         if stack.presentation > 0, !target.presentations[stack.presentation - 1].method.isManaged {
-            throw .sceneState(.cannotPushOnto(target.presentations[stack.presentation - 1].method))
+            throw .cannotPushOnto(target.presentations[stack.presentation - 1].method)
         }
         var pushed: [AnyDestination] = []
         for value in values { pushed.append(try erase(value)) }
-        do {
-            try target.select(stack)
-            try target.setStack(stack, to: entries + pushed)
-        } catch {
-            throw .sceneState(error)
-        }
+        try target.select(stack)
+        try target.setStack(stack, to: entries + pushed)
         try await steps(to: target, betweenSteps: betweenSteps)
     }
 

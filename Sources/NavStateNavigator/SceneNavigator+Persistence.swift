@@ -14,10 +14,10 @@ extension SceneNavigator {
     /// says the restored screens are up (or at once when there was nothing
     /// to restore).
     ///
-    /// - Throws: ``/NavState/NavStoreError`` when the store cannot be read; the
+    /// - Throws: ``/NavStateModel/NavStateError`` when the store cannot be read; the
     ///   navigator then starts empty and saves as usual.
     @discardableResult
-    public func restore(options: RestoreOptions = RestoreOptions()) async throws(NavStoreError) -> RestoreReport {
+    public func restore(options: RestoreOptions = RestoreOptions()) async throws(NavStateError) -> RestoreReport {
         guard saver.isAwaitingRestore, !restoring else { return restoreReport ?? RestoreReport.nothingSaved(scene: scene) }
         restoring = true
         defer { restoring = false }
@@ -85,7 +85,7 @@ extension SceneNavigator {
     /// (``pendingPresentations``), the launch is not proven yet: the
     /// confirmation is made when the last of them appears, and this call
     /// returns at once. ``flush()`` waits for it.
-    public func confirm() async throws(NavStoreError) {
+    public func confirm() async throws(NavStateError) {
         guard let report = saver.awaitingConfirmation else { return }
         if restoreTarget != nil {
             confirmsWhenShown = true
@@ -103,7 +103,7 @@ extension SceneNavigator {
         guard confirmTask == nil else { return }
         confirmTask = Task { @MainActor [weak self] in
             guard let self else { return }
-            do throws(NavStoreError) {
+            do throws(NavStateError) {
                 try await self.confirm()
             } catch {
                 self.store.logger.in(.navigator).error("navigator confirm failed", metadata: ["scene": "\(self.scene)", "error": "\(error)"])
@@ -118,23 +118,23 @@ extension SceneNavigator {
     /// changes wait for the confirmation, so that a launch that crashes
     /// never saves over the revision the crash-loop guard counts.
     ///
-    /// - Throws: ``/NavState/NavStoreError`` when the save failed (the state is kept,
+    /// - Throws: ``/NavStateModel/NavStateError`` when the save failed (the state is kept,
     ///   and saved again on the next change or flush).
-    public func flush() async throws(NavStoreError) {
+    public func flush() async throws(NavStateError) {
         if let confirming = confirmTask { await confirming.value }
         try await saver.flush()
     }
 
     /// Deletes the scene's saved state (a window the user closed for good)
     /// and stops saving it.
-    public func discardSavedState() async throws(NavStoreError) {
+    public func discardSavedState() async throws(NavStateError) {
         restoreTarget = nil
         await saver.stop()
         try await store.delete(scene: scene)
     }
 
     /// A save ended: the counters, the events and the log say how.
-    func saveEnded(_ outcome: Result<SaveResult, NavStoreError>) {
+    func saveEnded(_ outcome: Result<SaveResult, NavStateError>) {
         switch outcome {
         case .success(let result):
             savesCompleted += 1

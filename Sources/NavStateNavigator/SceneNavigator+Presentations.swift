@@ -11,9 +11,9 @@ extension SceneNavigator {
     /// Presents a value above the top-most stack: a sheet or cover, managed
     /// (with its own stack) or plain.
     ///
-    /// - Throws: ``NavigatorError/destination(_:)`` when its type is not
+    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when its type is not
     ///   registered.
-    public func present<T: NavDestination>(_ value: T, style: PresentationMethod) throws(NavigatorError) {
+    public func present<T: NavDestination>(_ value: T, style: PresentationMethod) throws(NavStateError) {
         let destination = try erase(value)
         changeInPlace { $0.presentations.append(Presentation(method: style, destination: destination)) }
         emit(.presented(destination, method: style))

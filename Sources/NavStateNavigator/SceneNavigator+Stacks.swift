@@ -24,8 +24,8 @@ extension SceneNavigator {
     /// the top presentation's, or the selected tab's, or the detail
     /// column's; or onto the stack at `stack` when given.
     ///
-    /// - Throws: ``NavigatorError/destination(_:)`` when its type is not
-    ///   registered; ``NavigatorError/sceneState(_:)`` when the top-most
+    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when its type is not
+    ///   registered; the scene-state rule's ``/NavStateModel/NavStateError`` when the top-most
     ///   presentation is a plain sheet or cover, which has no stack, or the
     ///   scene has no stack at `stack`.
     ///
@@ -33,7 +33,7 @@ extension SceneNavigator {
     /// launch), the value is kept and pushed once the restore has, on top
     /// of the restored state; it is checked then, and a push that cannot be
     /// made is logged.
-    public func push<T: NavDestination>(_ value: T, onto stack: StackAddress? = nil) throws(NavigatorError) {
+    public func push<T: NavDestination>(_ value: T, onto stack: StackAddress? = nil) throws(NavStateError) {
         let destination = try erase(value)
         guard hasRestored else {
             linkCameBeforeRestore = true
@@ -43,13 +43,13 @@ extension SceneNavigator {
         try push(destination, onto: stack)
     }
 
-    func push(_ destination: AnyDestination, onto stack: StackAddress?) throws(NavigatorError) {
+    func push(_ destination: AnyDestination, onto stack: StackAddress?) throws(NavStateError) {
         guard let target = stack ?? state.stackOnScreen else {
-            throw .sceneState(.cannotPushOnto(state.presentations.last?.method ?? .sheet))
+            throw .cannotPushOnto(state.presentations.last?.method ?? .sheet)
         }
-        guard state.stack(target) != nil else { throw .sceneState(.noSuchStack(target)) }
+        guard state.stack(target) != nil else { throw .noSuchStack(target) }
         if target.presentation > 0, !state.presentations[target.presentation - 1].method.isManaged {
-            throw .sceneState(.cannotPushOnto(state.presentations[target.presentation - 1].method))
+            throw .cannotPushOnto(state.presentations[target.presentation - 1].method)
         }
         changeInPlace { state in _ = state.modifyStack(target) { $0.append(destination) } }
         emit(.pushed(destination, stack: target))
@@ -110,11 +110,11 @@ extension SceneNavigator {
     /// Selects tab `tab` of the tab bar at `tabBar` (the scene's own by
     /// default): what a `TabView` selection binding sets.
     ///
-    /// - Throws: ``NavigatorError/sceneState(_:)`` when there is no such
+    /// - Throws: the scene-state rule's ``/NavStateModel/NavStateError`` when there is no such
     ///   tab bar or tab.
-    public func select(tab: String, in tabBar: StackAddress = .root) throws(NavigatorError) {
-        guard case .tabs(let tabs)? = state.container(at: tabBar) else { throw .sceneState(.noSuchStack(tabBar)) }
-        guard tabs.ids.contains(tab) else { throw .sceneState(.selectedTabMissing(tab, tabBar: tabBar)) }
+    public func select(tab: String, in tabBar: StackAddress = .root) throws(NavStateError) {
+        guard case .tabs(let tabs)? = state.container(at: tabBar) else { throw .noSuchStack(tabBar) }
+        guard tabs.ids.contains(tab) else { throw .selectedTabMissing(tab, tabBar: tabBar) }
         guard tabs.selected != tab else { return }
         changeInPlace { state in
             var tabs = tabs
@@ -158,18 +158,14 @@ extension SceneNavigator {
     /// Replaces the container at `address`: the scene's content with a tab
     /// bar (`.root`), a tab's with a split view.
     ///
-    /// - Throws: ``NavigatorError/sceneState(_:)`` when nothing is at
+    /// - Throws: the scene-state rule's ``/NavStateModel/NavStateError`` when nothing is at
     ///   `address`, or the state it leaves is not valid (a tab bar without
     ///   tabs).
-    public func setContainer(_ container: NavContainer<AnyDestination>, at address: StackAddress = .root) throws(NavigatorError) {
+    public func setContainer(_ container: NavContainer<AnyDestination>, at address: StackAddress = .root) throws(NavStateError) {
         var next = state
-        do {
-            try next.replaceContainer(at: address, with: container)
-            next.dropCheckpointsPointingNowhere()
-            try next.validate()
-        } catch {
-            throw .sceneState(error)
-        }
+        try next.replaceContainer(at: address, with: container)
+        next.dropCheckpointsPointingNowhere()
+        try next.validate()
         change { $0 = next }
     }
 

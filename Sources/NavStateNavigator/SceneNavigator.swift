@@ -40,7 +40,7 @@ public final class SceneNavigator {
     /// What the launch restore did; `nil` until ``restore(options:)`` ran.
     public internal(set) var restoreReport: RestoreReport?
     /// The last save's error, `nil` once a save succeeds again.
-    public internal(set) var lastSaveError: NavStoreError?
+    public internal(set) var lastSaveError: NavStateError?
     /// Saves finished since the navigator was made, for diagnostics.
     public internal(set) var savesCompleted = 0
     /// The revision the last finished save left the scene at.
@@ -126,12 +126,8 @@ public final class SceneNavigator {
 
     // MARK: Internals
 
-    func erase<T: NavDestination>(_ value: T) throws(NavigatorError) -> AnyDestination {
-        do {
-            return try AnyDestination(value, in: registry)
-        } catch {
-            throw .destination(error)
-        }
+    func erase<T: NavDestination>(_ value: T) throws(NavStateError) -> AnyDestination {
+        return try AnyDestination(value, in: registry)
     }
 
     /// Every change to the state comes through here, and is saved.

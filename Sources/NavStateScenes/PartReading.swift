@@ -57,16 +57,16 @@ extension DestinationRegistry {
     ///
     /// - Returns: The registry, and why a type could not be named (each is
     ///   then not saved, and the face logs it).
-    package static func naming(_ types: [any NavDestination.Type]) -> (registry: DestinationRegistry, problems: [RegistryError]) {
+    package static func naming(_ types: [any NavDestination.Type]) -> (registry: DestinationRegistry, problems: [NavStateError]) {
         var registry = DestinationRegistry()
-        var problems: [RegistryError] = []
+        var problems: [NavStateError] = []
         for type in types {
             if let problem = registry.adding(type) { problems.append(problem) }
         }
         return (registry, problems)
     }
 
-    private mutating func adding<T: NavDestination>(_ type: T.Type) -> RegistryError? {
+    private mutating func adding<T: NavDestination>(_ type: T.Type) -> NavStateError? {
         guard !contains(type) else { return nil }
         do {
             try register(type, as: String(describing: type))

@@ -24,7 +24,7 @@ package final class SceneSaver {
     /// A change waits to be saved.
     package private(set) var isDirty = false
     /// The last save's error, `nil` once a save succeeds again.
-    package private(set) var lastError: NavStoreError?
+    package private(set) var lastError: NavStateError?
     /// The state to save, read when a save starts; `nil` once its owner is
     /// gone (a window closed while a save was under way), which ends the
     /// saving.
@@ -33,7 +33,7 @@ package final class SceneSaver {
     /// state up to date (a session applies the reads it left for later).
     package var prepare: @MainActor () async -> Void = {}
     /// Told of each save's outcome, after the saver recorded it.
-    package var onSave: @MainActor (Result<SaveResult, NavStoreError>) -> Void = { _ in }
+    package var onSave: @MainActor (Result<SaveResult, NavStateError>) -> Void = { _ in }
 
     private var saveTask: Task<Void, Never>?
 
@@ -81,7 +81,7 @@ package final class SceneSaver {
     /// Tells the crash-loop guard that the restored screens are up, and
     /// starts saving what changed since the restore. Does nothing unless a
     /// confirmation is awaited.
-    package func confirm() async throws(NavStoreError) {
+    package func confirm() async throws(NavStateError) {
         guard case .awaitingConfirmation(let report) = phase else { return }
         phase = .saving
         defer { if isDirty { startSaving() } }
@@ -110,7 +110,7 @@ package final class SceneSaver {
     ///
     /// - Throws: The save's error when it failed; the change is kept and
     ///   saved again on the next change or flush.
-    package func flush() async throws(NavStoreError) {
+    package func flush() async throws(NavStateError) {
         guard isSaving else { return }
         if let running = saveTask { await running.value }
         if isDirty {

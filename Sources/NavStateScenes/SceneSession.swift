@@ -69,11 +69,11 @@ package final class SceneSession {
     /// could not be opened.
     package private(set) var restoreReport: RestoreReport?
     /// Why the store could not be opened or read, or the launch confirmed.
-    private var openError: NavStoreError?
+    private var openError: NavStateError?
     /// Whether the restored state is in place.
     package private(set) var hasRestored = false
 
-    private let openWindows: @MainActor () async -> Result<WindowScenes, NavStoreError>
+    private let openWindows: @MainActor () async -> Result<WindowScenes, NavStateError>
     private let sleep: @Sendable (Duration) async -> Void
     private var logger: NavLog?
     private var started = false
@@ -96,7 +96,7 @@ package final class SceneSession {
         layout: SceneLayout, registry: DestinationRegistry, options: RestoreOptions = RestoreOptions(),
         launchChanges: LaunchChanges = .applyOnRestoredState, timing: Timing = Timing(),
         suspendsStore: Bool = SceneSession.appsAreSuspended,
-        openWindows: @escaping @MainActor () async -> Result<WindowScenes, NavStoreError>,
+        openWindows: @escaping @MainActor () async -> Result<WindowScenes, NavStateError>,
         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
     ) {
         self.layout = layout
@@ -126,7 +126,7 @@ package final class SceneSession {
 
     /// The last error of an open, a save or a confirmation; `nil` once a
     /// save succeeds again.
-    package var lastError: NavStoreError? { saver?.lastError ?? openError }
+    package var lastError: NavStateError? { saver?.lastError ?? openError }
 
     // MARK: Restoring
 
@@ -302,7 +302,7 @@ package final class SceneSession {
 
     /// A type the app listed could not be named in the registry (two types
     /// of one name, say): its values are not saved, and the log says why.
-    package func typeCannotBeNamed(_ problem: RegistryError) {
+    package func typeCannotBeNamed(_ problem: NavStateError) {
         logger?.error("navigation type not registered", metadata: ["scene": "\(scene ?? "")", "problem": "\(problem)"])
     }
 

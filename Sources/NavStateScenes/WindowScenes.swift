@@ -77,7 +77,7 @@ public final class WindowScenes {
     /// ```
     public static func shared(
         path: String, configuration: NavStore.Configuration = NavStore.Configuration()
-    ) async throws(NavStoreError) -> WindowScenes {
+    ) async throws(NavStateError) -> WindowScenes {
         let store = try await NavStore.shared(path: path, configuration: configuration, recovering: true)
         if let made = sharedByStore[ObjectIdentifier(store)] { return made }
         let windows = WindowScenes(store: store)
@@ -103,7 +103,7 @@ public final class WindowScenes {
         if !claimed.contains(mainScene) { return take(mainScene) }
         let saved: [SceneSummary]
         do {
-            saved = try await store.perform { store throws(NavStoreError) in try store.scenes(plan: nil) }
+            saved = try await store.perform { store throws(NavStateError) in try store.scenes(plan: nil) }
         } catch {
             store.logger.in(.navigator).error("window scenes could not be listed", metadata: ["error": "\(error)"])
             saved = []
@@ -172,10 +172,10 @@ public final class WindowScenes {
     ///
     /// - Returns: The scenes deleted.
     @discardableResult
-    public func forgetAbandoned() async throws(NavStoreError) -> [String] {
+    public func forgetAbandoned() async throws(NavStateError) -> [String] {
         let seconds = Double(forgetAfter.components.seconds)
         let cutoff = now().addingTimeInterval(-seconds)
-        let stale = try await store.perform { store throws(NavStoreError) in try store.scenes(plan: nil) }
+        let stale = try await store.perform { store throws(NavStateError) in try store.scenes(plan: nil) }
             .filter { $0.scene.hasPrefix(Self.windowPrefix) && $0.updatedAt < cutoff }
             .map(\.scene)
         let doomed = stale.filter { !claimed.contains($0) && !forgetting.contains($0) }
@@ -229,14 +229,14 @@ extension WindowScenes {
     /// when that store cannot be opened (a read-only folder, a full disk),
     /// one in memory, made once, so a window is never blank: its
     /// navigation is then not saved, and the log says why.
-    package static func sharedOrInMemory(path: String?) async -> Result<WindowScenes, NavStoreError> {
-        do throws(NavStoreError) {
+    package static func sharedOrInMemory(path: String?) async -> Result<WindowScenes, NavStateError> {
+        do throws(NavStateError) {
             let location: String
             if let path { location = path } else { location = try NavStore.defaultURL().path }
             return .success(try await shared(path: location))
         } catch {
             if let inMemory { return .success(inMemory) }
-            do throws(NavStoreError) {
+            do throws(NavStateError) {
                 let windows = WindowScenes(store: try NavStore.inMemory())
                 windows.store.logger.in(.navigator).error(
                     "navigation store could not be opened; this launch's navigation is not saved",

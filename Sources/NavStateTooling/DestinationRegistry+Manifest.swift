@@ -10,14 +10,14 @@ extension DestinationRegistry {
     /// let newApp = try DestinationRegistry(manifest: RegistryManifest(json: data))
     /// let dropped = await newApp.dryRun(savedState)
     /// ```
-    public init(manifest: RegistryManifest) throws(ToolingError) {
+    public init(manifest: RegistryManifest) throws(NavStateError) {
         self.init()
         for type in manifest.types {
             let described = DestinationRegistration(
                 describing: type.name, version: type.version, aliases: type.aliases,
                 automaticNames: type.swiftNames, qualifiedName: type.qualifiedName,
                 mangledName: type.mangledName, persistence: type.isPersisted ? .persisted : .neverPersisted)
-            do throws(RegistryError) {
+            do throws(NavStateError) {
                 guard type.version >= 1 else {
                     throw .invalidVersion(type: type.name, version: type.version)
                 }
@@ -44,10 +44,10 @@ extension DestinationRegistry {
 
     /// The entry with its tag rewritten in another style, payload untouched.
     ///
-    /// - Throws: ``/NavStateModel/RegistryError/unknownTag(_:)`` when no type answers to
-    ///   the tag; ``/NavStateModel/RegistryError/tagUnavailable(type:style:)`` when the
+    /// - Throws: ``/NavStateModel/NavStateError/unknownTag(_:)`` when no type answers to
+    ///   the tag; ``/NavStateModel/NavStateError/tagUnavailable(type:style:)`` when the
     ///   type has no tag in that style.
-    public func translate(_ entry: NavEntry, to style: TagStyle) throws(RegistryError) -> NavEntry {
+    public func translate(_ entry: NavEntry, to style: TagStyle) throws(NavStateError) -> NavEntry {
         if style == .asRead { return entry }
         guard let resolved = resolve(entry), let (registration, _) = match(for: entry.tag) else {
             throw .unknownTag(entry.tag)

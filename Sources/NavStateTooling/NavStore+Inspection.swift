@@ -11,25 +11,25 @@ import Logging
 // `@_spi(Tooling) import NavState`; here is what adds to the store's own.
 extension NavStore {
     /// ``load(scene:revision:)`` on the store's queue, without blocking the caller.
-    public func load(scene: String, revision: Int? = nil) async throws(NavStoreError) -> StoredRevision? {
-        try await perform { store throws(NavStoreError) in try store.load(scene: scene, revision: revision) }
+    public func load(scene: String, revision: Int? = nil) async throws(NavStateError) -> StoredRevision? {
+        try await perform { store throws(NavStateError) in try store.load(scene: scene, revision: revision) }
     }
 
     /// Every scene with its head revision, depth, presentations, update time
     /// and bytes, ordered by name. A scene without any revision in the file
     /// is listed too, with ``/NavStateReports/SceneSummary/headIsMissing`` set.
-    public func scenes() throws(NavStoreError) -> [SceneSummary] {
+    public func scenes() throws(NavStateError) -> [SceneSummary] {
         try scenes(plan: nil)
     }
 
     /// ``scenes()`` on the store's queue, without blocking the caller.
-    public func scenes() async throws(NavStoreError) -> [SceneSummary] {
-        try await perform { store throws(NavStoreError) in try store.scenes(plan: nil) }
+    public func scenes() async throws(NavStateError) -> [SceneSummary] {
+        try await perform { store throws(NavStateError) in try store.scenes(plan: nil) }
     }
 
     /// Counts of scenes, revision rows and full rows, file sizes, and the schema
     /// version.
-    public func stats() throws(NavStoreError) -> StoreStats {
+    public func stats() throws(NavStateError) -> StoreStats {
         let counts = try rowCounts()
         func size(_ file: String) -> Int {
             ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.intValue ?? 0
@@ -47,7 +47,7 @@ extension NavStore {
     ///
     /// - Returns: The file's size in bytes before and after.
     @discardableResult
-    public func vacuum() throws(NavStoreError) -> (before: Int, after: Int) {
+    public func vacuum() throws(NavStateError) -> (before: Int, after: Int) {
         let before = try stats()
         try vacuumFile()
         let after = try stats()
@@ -60,7 +60,7 @@ extension NavStore {
 
     /// The migrations recorded in the database, in order, with the SQL each
     /// one ran.
-    public func appliedMigrations() throws(NavStoreError) -> [AppliedMigration] {
+    public func appliedMigrations() throws(NavStateError) -> [AppliedMigration] {
         try migrationRecords().map { AppliedMigration(version: $0.version, name: $0.name, sql: $0.sql) }
     }
 

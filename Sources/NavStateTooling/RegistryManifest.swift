@@ -109,7 +109,7 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
         do {
             tree = try TreeJSON.readIfPresent(container, .tree, at: .root)
         } catch let error as SceneJSONError {
-            throw DecodingError.dataCorruptedError(forKey: .tree, in: container, debugDescription: ToolingError(error).description)
+            throw DecodingError.dataCorruptedError(forKey: .tree, in: container, debugDescription: NavStateError(error).description)
         }
     }
 
@@ -121,7 +121,7 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
 
     /// Reads a manifest document and checks it describes a registry: every
     /// name valid, no tag claimed by two types, versions from 1.
-    public init(json data: some Collection<UInt8>) throws(ToolingError) {
+    public init(json data: some Collection<UInt8>) throws(NavStateError) {
         let manifest: RegistryManifest
         do {
             manifest = try JSONDecoder().decode(RegistryManifest.self, from: Data(data))
@@ -136,7 +136,7 @@ public struct RegistryManifest: Codable, Sendable, Hashable {
             do {
                 try SceneState(content: tree).validate()
             } catch {
-                throw .invalidState(error)
+                throw .invalidSceneState(error)
             }
         }
         self = manifest

@@ -23,21 +23,17 @@ public enum SceneImport {
     /// Tags are kept as given. Every payload must be valid JSON.
     ///
     /// - Returns: The state and the format it was read as.
-    /// - Throws: ``ToolingError`` naming what is wrong.
+    /// - Throws: ``/NavStateModel/NavStateError`` naming what is wrong.
     public static func read(
         _ data: some Collection<UInt8>, format: SceneFormat? = nil
-    ) throws(ToolingError) -> (state: SceneState<NavEntry>, format: SceneFormat) {
+    ) throws(NavStateError) -> (state: SceneState<NavEntry>, format: SceneFormat) {
         let bytes = Array(data)
         let resolved: SceneFormat
         if let format { resolved = format } else { resolved = try detect(bytes) }
         let state: SceneState<NavEntry>
         switch resolved {
         case .swiftui:
-            do {
-                state = SceneState(stack: try PathRepresentation.entries(from: bytes))
-            } catch {
-                throw .wireFormat(error)
-            }
+            state = SceneState(stack: try PathRepresentation.entries(from: bytes))
         case .flowstacks:
             state = try readFlowStacks(bytes)
         case .scene:
@@ -49,9 +45,9 @@ public enum SceneImport {
 
     /// The format of a document: an object is scene JSON, an array whose
     /// first item is an object is FlowStacks', any other array SwiftUI's.
-    public static func detect(_ bytes: [UInt8]) throws(ToolingError) -> SceneFormat {
+    public static func detect(_ bytes: [UInt8]) throws(NavStateError) -> SceneFormat {
         if let invalid = JSONStringArrayReader.firstInvalidUTF8Offset(bytes) {
-            throw .wireFormat(.invalidUTF8(byteOffset: invalid))
+            throw .invalidUTF8(byteOffset: invalid)
         }
         let significant = bytes.lazy.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         var iterator = significant.makeIterator()
@@ -61,7 +57,7 @@ public enum SceneImport {
         case UInt8(ascii: "["):
             return iterator.next() == UInt8(ascii: "{") ? .flowstacks : .swiftui
         case nil:
-            throw .wireFormat(.truncated(byteOffset: bytes.count))
+            throw .truncated(byteOffset: bytes.count)
         default:
             throw .unrecognisedDocument
         }
@@ -87,7 +83,7 @@ public enum SceneImport {
         }
     }
 
-    private static func readFlowStacks(_ bytes: [UInt8]) throws(ToolingError) -> SceneState<NavEntry> {
+    private static func readFlowStacks(_ bytes: [UInt8]) throws(NavStateError) -> SceneState<NavEntry> {
         let items: [Item]
         do {
             items = try JSONDecoder().decode([Item].self, from: Data(bytes))
@@ -132,7 +128,7 @@ public enum SceneImport {
     }
 
     /// Refuses the first payload that is not JSON, naming it.
-    private static func checkPayloads(_ state: SceneState<NavEntry>) throws(ToolingError) {
+    private static func checkPayloads(_ state: SceneState<NavEntry>) throws(NavStateError) {
         for (location, entry) in state.locatedElements(from: 0, includingValues: true) where !JSONSyntax.isValid(entry.payload) {
             throw .invalidPayload(location: location, tag: entry.wireTag)
         }

@@ -14,13 +14,13 @@ extension SceneState where Element == NavEntry {
 
     /// Reads NavState's scene JSON and checks the state's invariants.
     ///
-    /// - Throws: ``ToolingError`` saying what is wrong, or
-    ///   ``ToolingError/invalidState(_:)`` for a broken invariant.
-    public init(json data: some Collection<UInt8>) throws(ToolingError) {
+    /// - Throws: ``/NavStateModel/NavStateError`` saying what is wrong, or
+    ///   ``NavStateModel/NavStateError/invalidSceneState(_:)`` for a broken invariant.
+    public init(json data: some Collection<UInt8>) throws(NavStateError) {
         do {
             self = try SceneState(sceneJSON: data)
         } catch {
-            throw ToolingError(error)
+            throw NavStateError(error)
         }
     }
 }

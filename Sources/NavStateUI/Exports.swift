@@ -7,7 +7,7 @@
 
 @_exported public import struct NavStateModel.DestinationRegistry
 @_exported public import typealias NavStateModel.NavDestination
-@_exported public import struct NavStateModel.RegistryError
+@_exported public import struct NavStateModel.NavStateError
 @_exported public import enum NavStateModel.JSONValue
 @_exported public import enum NavStateModel.ValidationVerdict
 @_exported public import enum NavStateModel.RestorePolicy

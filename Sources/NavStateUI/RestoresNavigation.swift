@@ -82,7 +82,7 @@ enum RegistrySource {
     case types([any NavDestination.Type])
     case given(DestinationRegistry)
 
-    func make() -> (DestinationRegistry, [RegistryError]) {
+    func make() -> (DestinationRegistry, [NavStateError]) {
         switch self {
         case .types(let types): DestinationRegistry.naming(types)
         case .given(let registry): (registry, [])

@@ -62,7 +62,7 @@ struct DestinationRegistryTests {
     @Test func aNameClaimedByTwoTypesFailsAtRegistration() throws {
         var registry = DestinationRegistry()
         try registry.register(ShopRoute.self, as: "route")
-        #expect(throws: RegistryError.nameClaimedTwice(
+        #expect(throws: NavStateError.nameClaimedTwice(
             name: "route", existingType: String(reflecting: ShopRoute.self),
             newType: String(reflecting: SettingsRoute.self))
         ) {
@@ -74,12 +74,12 @@ struct DestinationRegistryTests {
     @Test func anAliasClashingWithAnotherTypesNameFails() throws {
         var registry = DestinationRegistry()
         try registry.register(ShopRoute.self, as: "shop")
-        #expect(throws: RegistryError.nameClaimedTwice(
+        #expect(throws: NavStateError.nameClaimedTwice(
             name: "shop", existingType: String(reflecting: ShopRoute.self), newType: String(reflecting: SettingsRoute.self))
         ) {
             try registry.register(SettingsRoute.self, as: "settings", aliases: ["shop"])
         }
-        #expect(throws: RegistryError.nameClaimedTwice(
+        #expect(throws: NavStateError.nameClaimedTwice(
             name: "Swift.Int", existingType: "Swift.Int", newType: String(reflecting: SettingsRoute.self))
         ) {
             try registry.register(SettingsRoute.self, as: "settings", aliases: ["Swift.Int"])
@@ -88,7 +88,7 @@ struct DestinationRegistryTests {
 
     @Test func anAppTypeCannotTakeABuiltInName() {
         var registry = DestinationRegistry()
-        #expect(throws: RegistryError.nameClaimedTwice(
+        #expect(throws: NavStateError.nameClaimedTwice(
             name: "Int", existingType: "Swift.Int", newType: String(reflecting: ShopRoute.self))
         ) {
             try registry.register(ShopRoute.self, as: "Int")
@@ -98,7 +98,7 @@ struct DestinationRegistryTests {
     @Test func registeringOneTypeTwiceDifferentlyFails() throws {
         var registry = DestinationRegistry()
         try registry.register(ShopRoute.self, as: "shop")
-        #expect(throws: RegistryError.typeRegisteredTwice(
+        #expect(throws: NavStateError.typeRegisteredTwice(
             type: String(reflecting: ShopRoute.self), existingName: "shop", newName: "store")
         ) {
             try registry.register(ShopRoute.self, as: "store")
@@ -113,15 +113,15 @@ struct DestinationRegistryTests {
     ])
     func invalidNamesAreRefusedWithTheirProblem(name: String, problem: String) {
         var registry = DestinationRegistry()
-        #expect(throws: RegistryError.invalidName(name)) {
+        #expect(throws: NavStateError.invalidName(name)) {
             try registry.register(ShopRoute.self, as: name)
         }
-        #expect(RegistryError.invalidName(name).description == "'\(name)' cannot be a destination name: \(problem)")
+        #expect(NavStateError.invalidName(name).description == "'\(name)' cannot be a destination name: \(problem)")
     }
 
     @Test func versionBelowOneIsRefused() {
         var registry = DestinationRegistry()
-        #expect(throws: RegistryError.invalidVersion(type: String(reflecting: ShopRoute.self), version: 0)) {
+        #expect(throws: NavStateError.invalidVersion(type: String(reflecting: ShopRoute.self), version: 0)) {
             try registry.register(ShopRoute.self, as: "shop", version: 0)
         }
     }
@@ -144,7 +144,7 @@ struct DestinationRegistryTests {
         try settings.register(EmojiVisualisation.self, as: "emoji")
         try settings.register(SettingsRoute.self, as: "main")
         let before = orders.names
-        #expect(throws: RegistryError.nameClaimedTwice(
+        #expect(throws: NavStateError.nameClaimedTwice(
             name: "main", existingType: String(reflecting: ShopRoute.self),
             newType: String(reflecting: SettingsRoute.self))
         ) {
@@ -155,7 +155,7 @@ struct DestinationRegistryTests {
     }
 
     @Test func unregisteredValueCannotBeErased() {
-        #expect(throws: RegistryError.unregisteredType(String(reflecting: ShopRoute.self))) {
+        #expect(throws: NavStateError.unregisteredType(String(reflecting: ShopRoute.self))) {
             _ = try AnyDestination(ShopRoute.home, in: DestinationRegistry())
         }
     }

@@ -35,7 +35,7 @@ struct NavPathTests {
     @Test func appendingAnUnregisteredTypeThrowsAndLeavesThePath() throws {
         var path = NavPath()
         try path.append(1)
-        #expect(throws: RegistryError.unregisteredType(String(reflecting: ShopRoute.self))) { try path.append(ShopRoute.home) }
+        #expect(throws: NavStateError.unregisteredType(String(reflecting: ShopRoute.self))) { try path.append(ShopRoute.home) }
         #expect(path.count == 1)
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Wire format")
 struct PathRepresentationTests {
-    private func entries(_ text: String) throws(WireFormatError) -> [NavEntry] {
+    private func entries(_ text: String) throws(NavStateError) -> [NavEntry] {
         try PathRepresentation.entries(from: Array(text.utf8))
     }
 
@@ -47,15 +47,15 @@ struct PathRepresentationTests {
     // MARK: Malformed documents, one test per class
 
     @Test func anObjectIsNotARepresentation() {
-        #expect(throws: WireFormatError.notAnArray(found: "an object")) { try entries(#"{"a":1}"#) }
+        #expect(throws: NavStateError.notAnArray(found: "an object")) { try entries(#"{"a":1}"#) }
     }
 
     @Test func aBareStringIsNotARepresentation() {
-        #expect(throws: WireFormatError.notAnArray(found: "a string")) { try entries(#""Swift.Int""#) }
+        #expect(throws: NavStateError.notAnArray(found: "a string")) { try entries(#""Swift.Int""#) }
     }
 
     @Test func anOddNumberOfItemsIsRefused() {
-        #expect(throws: WireFormatError.oddItemCount(3)) { try entries(#"["Swift.Int","1","Swift.Int"]"#) }
+        #expect(throws: NavStateError.oddItemCount(3)) { try entries(#"["Swift.Int","1","Swift.Int"]"#) }
     }
 
     @Test(arguments: [
@@ -66,7 +66,7 @@ struct PathRepresentationTests {
         (#"["a",true]"#, 1, .boolean),
     ])
     func aNonStringItemIsNamed(text: String, index: Int, kind: JSONKind) {
-        #expect(throws: WireFormatError.nonStringItem(index: index, found: kind.description)) { try entries(text) }
+        #expect(throws: NavStateError.nonStringItem(index: index, found: kind.description)) { try entries(text) }
     }
 
     @Test(arguments: [#"["Swift.Int","1""#, #"["Swift.Int","#, #"["Swift.In"#, "[", "", "  ", #"["a\"#])
@@ -74,8 +74,7 @@ struct PathRepresentationTests {
         #expect {
             try entries(text)
         } throws: { error in
-            guard case WireFormatError.truncated = error else { return false }
-            return true
+            (error as? NavStateError)?.code == .truncated
         }
     }
 
@@ -83,7 +82,7 @@ struct PathRepresentationTests {
         var bytes = Array(#"["Swift.String","\"x"#.utf8)
         bytes.append(0xFF)
         bytes.append(contentsOf: Array(#"\""]"#.utf8))
-        #expect(throws: WireFormatError.invalidUTF8(byteOffset: 20)) {
+        #expect(throws: NavStateError.invalidUTF8(byteOffset: 20)) {
             try PathRepresentation.entries(from: bytes)
         }
     }
@@ -101,12 +100,12 @@ struct PathRepresentationTests {
         ("xyz", 0, .unexpectedCharacter(UInt8(ascii: "x"))),
     ])
     func otherInvalidJSONIsReportedWithWhereAndWhat(text: String, offset: Int, problem: JSONProblem) {
-        #expect(throws: WireFormatError.invalidJSON(byteOffset: offset, problem: problem.description)) { try entries(text) }
+        #expect(throws: NavStateError.invalidJSON(byteOffset: offset, problem: problem.description)) { try entries(text) }
     }
 
     @Test func deepNestingIsRefusedWithoutRecursion() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: WireFormatError.nonStringItem(index: 0, found: "an array")) { try entries(deep) }
+        #expect(throws: NavStateError.nonStringItem(index: 0, found: "an array")) { try entries(deep) }
     }
 
     @Test func surrogatePairsDecode() throws {
@@ -115,8 +114,8 @@ struct PathRepresentationTests {
     }
 
     @Test func errorsReadAsSentences() {
-        #expect(WireFormatError.oddItemCount(3).description.contains("[tag, payload] pairs"))
-        #expect(WireFormatError.nonStringItem(index: 2, found: "a number").description == "item 2 of the representation is a number; every item must be a string")
+        #expect(NavStateError.oddItemCount(3).description.contains("[tag, payload] pairs"))
+        #expect(NavStateError.nonStringItem(index: 2, found: "a number").description == "item 2 of the representation is a number; every item must be a string")
     }
 
     /// The entries not read are still checked as string literals: a broken
@@ -130,9 +129,9 @@ struct PathRepresentationTests {
             #"["Int","1","Int","\q"]"#,       // a bad escape after the pairs read
         ]
         for text in broken {
-            #expect(throws: WireFormatError.self, "\(text)") { try PathRepresentation.lastPushed(1, in: Array(text.utf8)) }
+            #expect(throws: NavStateError.self, "\(text)") { try PathRepresentation.lastPushed(1, in: Array(text.utf8)) }
         }
         let invalidUTF8: [UInt8] = Array(#"[""#.utf8) + [0xFF] + Array(#"","1"]"#.utf8)
-        #expect(throws: WireFormatError.invalidUTF8(byteOffset: 2)) { try PathRepresentation.lastPushed(1, in: invalidUTF8) }
+        #expect(throws: NavStateError.invalidUTF8(byteOffset: 2)) { try PathRepresentation.lastPushed(1, in: invalidUTF8) }
     }
 }

@@ -108,7 +108,7 @@ struct RestoreTests {
         }
         let deep = NavEntry(tag: "settings", version: 3, payload: #"{"depth":9,"section":"a"}"#)
         #expect(await reason(for: deep, registry) == .rejectedByValidator("too deep"))
-        #expect(throws: RegistryError.unregisteredType(String(reflecting: OrderScreen.self))) {
+        #expect(throws: NavStateError.unregisteredType(String(reflecting: OrderScreen.self))) {
             try registry.addValidator(for: OrderScreen.self) { _ in .accept }
         }
     }
@@ -151,7 +151,7 @@ struct RestoreTests {
 
     @Test func upgradeStepsMustFitTheVersion() {
         var registry = DestinationRegistry()
-        #expect(throws: RegistryError.invalidUpgrade(type: String(reflecting: OrderScreen.self), from: 3, version: 3)) {
+        #expect(throws: NavStateError.invalidUpgrade(type: String(reflecting: OrderScreen.self), from: 3, version: 3)) {
             try registry.register(OrderScreen.self, as: "order", version: 3, upgrades: [3: { $0 }])
         }
     }

@@ -14,7 +14,7 @@ struct SanitizerTests {
     static let knownTypes: [any NavDestination.Type] = [Int.self, String.self, EmojiVisualisation.self, Ticket.self]
 
     @Test func whatSwiftUICouldNotDecodeIsRewrittenAndTheRestKeepsItsBytes() async throws {
-        let registry = try DestinationRegistry { registry throws(RegistryError) in
+        let registry = try DestinationRegistry { registry throws(NavStateError) in
             try registry.register(Ticket.self, as: "ticket", version: 2, upgrades: [
                 1: { json in
                     guard case .object(var fields) = json else { return json }
@@ -99,7 +99,7 @@ struct SanitizerTests {
     }
 
     @Test func malformedDocumentIsATypedError() async {
-        await #expect(throws: WireFormatError.oddItemCount(1)) {
+        await #expect(throws: NavStateError.oddItemCount(1)) {
             _ = try await DestinationRegistry().sanitizedNavigationPath(Array(#"["a"]"#.utf8))
         }
     }

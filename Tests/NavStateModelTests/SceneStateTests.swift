@@ -49,13 +49,13 @@ struct SceneStateTests {
     }
 
     @Test func aValueOfTheWrongTypeIsRefusedWithAReason() {
-        #expect(throws: SceneStateError.checkpointValueMismatch(checkpoint: "detail", expected: "Int", got: "String")) {
+        #expect(throws: NavStateError.checkpointValueMismatch(checkpoint: "detail", expected: "Int", got: "String")) {
             _ = try tree().returning(to: "detail", value: NavEntry(tag: "String", payload: "\"x\""))
         }
-        #expect(throws: SceneStateError.checkpointValueMismatch(checkpoint: "home", expected: nil, got: "Int")) {
+        #expect(throws: NavStateError.checkpointValueMismatch(checkpoint: "home", expected: nil, got: "Int")) {
             _ = try tree().returning(to: "home", value: e("1"))
         }
-        #expect(throws: SceneStateError.checkpointNotFound("nowhere")) {
+        #expect(throws: NavStateError.checkpointNotFound("nowhere")) {
             _ = try tree().returning(to: "nowhere")
         }
     }
@@ -66,22 +66,22 @@ struct SceneStateTests {
             stack: [try AnyDestination(ShopRoute.home, in: registry)],
             checkpoints: [Checkpoint(name: "pick", stack: .root, entriesKept: 1, valueType: "shop")])
         #expect(try state.returning(to: "pick", value: AnyDestination(ShopRoute.home, in: registry)).contentStack.count == 1)
-        #expect(throws: SceneStateError.checkpointValueMismatch(checkpoint: "pick", expected: "shop", got: "Int")) {
+        #expect(throws: NavStateError.checkpointValueMismatch(checkpoint: "pick", expected: "shop", got: "Int")) {
             _ = try state.returning(to: "pick", value: AnyDestination(5, in: registry))
         }
     }
 
     @Test func invariantsAreChecked() {
-        #expect(throws: SceneStateError.stackInPlainPresentation(presentation: 1, method: .cover, entries: 1)) {
+        #expect(throws: NavStateError.stackInPlainPresentation(presentation: 1, method: .cover, entries: 1)) {
             try SceneState(presentations: [Presentation(method: .cover, destination: e("1"), stack: [e("2")])]).validate()
         }
-        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: .presentation(1))) {
+        #expect(throws: NavStateError.checkpointStackMissing(checkpoint: "x", stack: .presentation(1))) {
             try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: .presentation(1), entriesKept: 0)]).validate()
         }
-        #expect(throws: SceneStateError.checkpointStackMissing(checkpoint: "x", stack: .presentation(-1))) {
+        #expect(throws: NavStateError.checkpointStackMissing(checkpoint: "x", stack: .presentation(-1))) {
             try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: .presentation(-1), entriesKept: 0)]).validate()
         }
-        #expect(throws: SceneStateError.checkpointBeyondStack(checkpoint: "x", stack: .root, keeps: 2, entries: 1)) {
+        #expect(throws: NavStateError.checkpointBeyondStack(checkpoint: "x", stack: .root, keeps: 2, entries: 1)) {
             try SceneState(stack: [e("1")], checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 2)]).validate()
         }
     }

@@ -116,13 +116,13 @@ struct StepPlanTests {
 
     @Test func impossibleStepsAreRefused() {
         let one = SceneFixtures.entry("1")
-        #expect(throws: SceneStateError.cannotPop(count: 1, entries: 0)) {
+        #expect(throws: NavStateError.cannotPop(count: 1, entries: 0)) {
             _ = try SceneState<NavEntry>().applying([.pop(count: 1)])
         }
-        #expect(throws: SceneStateError.cannotDismiss(count: 1, presented: 0)) {
+        #expect(throws: NavStateError.cannotDismiss(count: 1, presented: 0)) {
             _ = try SceneState<NavEntry>().applying([.dismiss(count: 1)])
         }
-        #expect(throws: SceneStateError.cannotPushOnto(.sheet)) {
+        #expect(throws: NavStateError.cannotPushOnto(.sheet)) {
             _ = try SceneState<NavEntry>().applying([.present(.sheet, one), .push(one)])
         }
     }

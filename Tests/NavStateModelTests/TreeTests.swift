@@ -117,12 +117,12 @@ struct TreeTests {
         #expect(state.stackAddresses.map(\.description) == ["tab:home", "tab:orders", "sheet:1/tab:a", "sheet:1/tab:b"])
         state.presentations[0].stack.append(one)
         #expect(state.stack(StackAddress(presentation: 1, path: [.tab("a")])) == [one])
-        #expect(throws: SceneStateError.noSuchStack(.tab("cart"))) { try state.setStack(.tab("cart"), to: [one]) }
-        #expect(throws: SceneStateError.noSuchStack(.root)) { try state.setStack(.root, to: [one]) }
+        #expect(throws: NavStateError.noSuchStack(.tab("cart"))) { try state.setStack(.tab("cart"), to: [one]) }
+        #expect(throws: NavStateError.noSuchStack(.root)) { try state.setStack(.root, to: [one]) }
     }
 
     @Test func aTreeThatBreaksARuleIsRefused() {
-        let cases: [(NavContainer<NavEntry>, SceneStateError)] = [
+        let cases: [(NavContainer<NavEntry>, NavStateError)] = [
             (.tabs(NavTabs([], selected: "x")), .emptyTabBar(.root)),
             (tabs(["a", "a"]), .duplicateTabID("a", tabBar: .root)),
             (tabs(["a", ""]), .invalidTabID("", tabBar: .root)),
@@ -135,7 +135,7 @@ struct TreeTests {
             #expect(throws: error) { try SceneState(content: content).validate() }
         }
         let plain = Presentation(method: .sheet, destination: one, content: tabs(["a"]))
-        #expect(throws: SceneStateError.stackInPlainPresentation(presentation: 1, method: .sheet, entries: 0)) {
+        #expect(throws: NavStateError.stackInPlainPresentation(presentation: 1, method: .sheet, entries: 0)) {
             try SceneState(presentations: [plain]).validate()
         }
     }
@@ -198,7 +198,7 @@ struct TreeTests {
         var saved = try savedTabs()
         try saved.select(.tab("orders"))
         let (fitted, dropped, changes) = saved.fitted(to: tabs(["promo", "orders", "home"]))
-        guard case .tabs(let result) = fitted.content else { throw SceneStateError.emptyTabBar(.root) }
+        guard case .tabs(let result) = fitted.content else { throw NavStateError.emptyTabBar(.root) }
         #expect(result.ids == ["promo", "orders", "home"])
         #expect(result.selected == "orders")
         #expect(dropped.isEmpty && changes.isEmpty)

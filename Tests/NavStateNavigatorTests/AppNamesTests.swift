@@ -36,7 +36,7 @@ struct AppNamesTests {
         #expect(NavTab<AnyDestination>(Tab.home) == NavTab("home"))
 
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
-        let registry = try DestinationRegistry { registry throws(RegistryError) in try registry.register(Route.self, as: "route") }
+        let registry = try DestinationRegistry { registry throws(NavStateError) in try registry.register(Route.self, as: "route") }
         let navigator = SceneNavigator(scene: AppScene.main, store: store, registry: registry)
         #expect(navigator.scene == "main")
         try await navigator.restore(options: RestoreOptions(tree: .tabs(NavTabs(ids: Tab.allCases))))
@@ -77,7 +77,7 @@ struct AppNamesTests {
     /// A scene state's checkpoints and the window scenes' main scene take
     /// the app's types too.
     @Test func checkpointsOfAStateAndTheMainWindowsSceneTakeTheAppsTypes() async throws {
-        let registry = try DestinationRegistry { registry throws(RegistryError) in try registry.register(Route.self, as: "route") }
+        let registry = try DestinationRegistry { registry throws(NavStateError) in try registry.register(Route.self, as: "route") }
         let items = try [1, 2, 3].map { try AnyDestination(Route.item($0), in: registry) }
         var state = SceneState<AnyDestination>(stack: items)
         state.checkpoints = [Checkpoint(name: Mark.cart, stack: .root, entriesKept: 1)]

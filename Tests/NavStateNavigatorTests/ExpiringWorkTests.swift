@@ -46,7 +46,7 @@ struct ExpiringWorkTests {
         try await navigator.confirm()
         try navigator.push(1)
         store.suspendImmediately()
-        await #expect(throws: NavStoreError.suspended(path: ":memory:")) { try await navigator.flush() }
+        await #expect(throws: NavStateError.suspended(path: ":memory:")) { try await navigator.flush() }
         #expect(navigator.path.count == 1)
         store.resume()
         try await navigator.flush()

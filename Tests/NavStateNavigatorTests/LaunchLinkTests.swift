@@ -19,7 +19,7 @@ private enum Route: NavDestination {
 struct LaunchLinkTests {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     private func launch(_ store: NavStore) throws -> SceneNavigator {
-        let registry = try DestinationRegistry { registry throws(RegistryError) in try registry.register(Route.self, as: "route") }
+        let registry = try DestinationRegistry { registry throws(NavStateError) in try registry.register(Route.self, as: "route") }
         return SceneNavigator(scene: "main", store: store, registry: registry)
     }
 

@@ -21,8 +21,8 @@ struct MovedFileTests {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         try await store.save(state(1), scene: "main")
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        await #expect(throws: NavStoreError.fileMoved(path: path)) { try await store.save(self.state(2), scene: "main") }
-        await #expect(throws: NavStoreError.fileMoved(path: path)) { _ = try await store.load(scene: "main") }
+        await #expect(throws: NavStateError.fileMoved(path: path)) { try await store.save(self.state(2), scene: "main") }
+        await #expect(throws: NavStateError.fileMoved(path: path)) { _ = try await store.load(scene: "main") }
         // The next launch starts a new file, and it works.
         let next = try NavStore(path: path, configuration: StoreFixtures.quiet())
         #expect(try await next.load(scene: "main") == nil)
@@ -43,7 +43,7 @@ struct MovedFileTests {
         // A whole replacement: the old -wal and -shm go with the old file.
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         #expect(rename(other, path) == 0)
-        await #expect(throws: NavStoreError.fileMoved(path: path)) { try await store.save(self.state(2), scene: "main") }
+        await #expect(throws: NavStateError.fileMoved(path: path)) { try await store.save(self.state(2), scene: "main") }
         let reopened = try NavStore(path: path, configuration: StoreFixtures.quiet())
         #expect(try await reopened.load(scene: "main")?.state == state(5))
     }
@@ -60,7 +60,7 @@ struct MovedFileTests {
         try await navigator.flush()
         try FileManager.default.removeItem(atPath: path)
         try navigator.push(2)
-        await #expect(throws: NavStoreError.fileMoved(path: path)) { try await navigator.flush() }
+        await #expect(throws: NavStateError.fileMoved(path: path)) { try await navigator.flush() }
         #expect(navigator.lastSaveError == .fileMoved(path: path))
     }
 }

@@ -31,7 +31,7 @@ private func swiftUIJSON(_ values: [any NavDestination]) throws -> Data {
 struct NavigationPathTests {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     private func navigator(_ store: NavStore, registry: DestinationRegistry? = nil) throws -> SceneNavigator {
-        let registry = try registry ?? DestinationRegistry { registry throws(RegistryError) in
+        let registry = try registry ?? DestinationRegistry { registry throws(NavStateError) in
             try registry.register(OrderRoute.self, as: "order")
         }
         return SceneNavigator(scene: "main", store: store, registry: registry)

@@ -1,19 +1,18 @@
 import Foundation
+import NavState
 import NavStateModel
 import NavStateNavigator
 @testable import NavStateTestSupport
 import Testing
 
-/// How an app matches a `NavigatorError`: by kind, in a `catch` (or a `switch`
+/// How an app matches a `NavStateError`: by kind, in a `catch` (or a `switch`
 /// over its `code` with a `default`), with a last `catch` for the kinds
 /// it does not handle, so that code written today still compiles when a
 /// later release adds a kind.
 @Suite("Matching navigator errors")
 struct NavigatorErrorMatchingTests {
     /// One error of every kind.
-    static let everyKind: [NavigatorError] = [
-        .destination(.unknownTag("x")),
-        .sceneState(.emptyTabBar(.root)),
+    static let everyKind: [NavStateError] = [
         .handoffTooLarge(bytes: 1, limit: 1),
         .notAHandoff,
         .unreadableHandoff("x"),
@@ -22,20 +21,16 @@ struct NavigatorErrorMatchingTests {
 
     /// What an app writes: a `catch` for each kind it handles and a last
     /// one for the rest, where a kind added in a later release lands.
-    static func caught(_ error: NavigatorError) -> String {
+    static func caught(_ error: NavStateError) -> String {
         do {
             throw error
-        } catch NavigatorError.destination {
-            return "destination"
-        } catch NavigatorError.sceneState {
-            return "sceneState"
-        } catch NavigatorError.handoffTooLarge {
+        } catch NavStateError.handoffTooLarge {
             return "handoffTooLarge"
-        } catch NavigatorError.notAHandoff {
+        } catch NavStateError.notAHandoff {
             return "notAHandoff"
-        } catch NavigatorError.unreadableHandoff {
+        } catch NavStateError.unreadableHandoff {
             return "unreadableHandoff"
-        } catch NavigatorError.unencodableHandoff {
+        } catch NavStateError.unencodableHandoff {
             return "unencodableHandoff"
         } catch {
             return "another kind"
@@ -44,10 +39,9 @@ struct NavigatorErrorMatchingTests {
 
     /// The kind each error is, told without its code: a kind added to
     /// the package and not to ``everyKind`` stops this file compiling.
-    static func kindName(_ kind: NavigatorError.Kind) -> String {
+    static func kindName(_ kind: NavigatorFailure?) -> String {
         switch kind {
-        case .destination: "destination"
-        case .sceneState: "sceneState"
+        case nil: "another part's"
         case .handoffTooLarge: "handoffTooLarge"
         case .notAHandoff: "notAHandoff"
         case .unreadableHandoff: "unreadableHandoff"
@@ -57,7 +51,7 @@ struct NavigatorErrorMatchingTests {
 
     @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
         ErrorMatching.expectEachKindCaughtByItsOwnPattern(
-            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.kind) }, code: \.code.name)
+            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.navigatorKind) }, code: \.code.name)
     }
 
     @Test func aRealFailureIsCaughtByItsKind() throws {
@@ -65,7 +59,7 @@ struct NavigatorErrorMatchingTests {
         do {
             _ = try SceneHandoff.payload(inLink: link)
             Issue.record("a link without a handoff gave a payload")
-        } catch NavigatorError.notAHandoff {
+        } catch NavStateError.notAHandoff {
             // The kind alone: a pattern, no binding.
         } catch {
             Issue.record("caught \(error) as another kind")

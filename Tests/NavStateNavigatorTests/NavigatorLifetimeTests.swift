@@ -28,7 +28,7 @@ struct NavigatorLifetimeTests {
         var configuration = StoreFixtures.quiet()
         configuration.busyTimeout = .seconds(60)
         let store = try NavStore(path: path, configuration: configuration)
-        let registry = try DestinationRegistry { registry throws(RegistryError) in try registry.register(Route.self, as: "route") }
+        let registry = try DestinationRegistry { registry throws(NavStateError) in try registry.register(Route.self, as: "route") }
         let other = try SQLiteConnection(path: path, mode: .readWrite(create: false))
         weak var released: SceneNavigator?
         do {

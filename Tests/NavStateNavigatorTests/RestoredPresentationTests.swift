@@ -122,7 +122,7 @@ struct RestoredPresentationTests {
         let navigator = try navigator(store)
         #expect(!navigator.hasRestored)
         await store.suspend()
-        await #expect(throws: NavStoreError.self) { try await navigator.restore() }
+        await #expect(throws: NavStateError.self) { try await navigator.restore() }
         #expect(navigator.hasRestored)
         store.resume()
         try navigator.push(Screen.home)

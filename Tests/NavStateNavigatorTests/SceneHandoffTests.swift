@@ -87,12 +87,12 @@ struct SceneHandoffTests {
     }
 
     @Test(arguments: [
-        (Data(), NavigatorError.notAHandoff),
+        (Data(), NavStateError.notAHandoff),
         (Data("{}".utf8), .notAHandoff),
         (Data(#"{"format":"navstate.handoff/2","scene":{}}"#.utf8), .notAHandoff),
         (Data(repeating: 0x7B, count: SceneHandoff.maximumBytes + 1), .handoffTooLarge(bytes: SceneHandoff.maximumBytes + 1, limit: SceneHandoff.maximumBytes)),
     ])
-    func aStrangersPayloadIsATypedError(payload: Data, error: NavigatorError) async throws {
+    func aStrangersPayloadIsATypedError(payload: Data, error: NavStateError) async throws {
         await #expect(throws: error) { try await SceneHandoff.restore(payload: payload, registry: try Self.sender()) }
     }
 
@@ -108,7 +108,7 @@ struct SceneHandoffTests {
         await #expect {
             try await SceneHandoff.restore(payload: Data(text.utf8), registry: try Self.sender())
         } throws: { error in
-            guard case NavigatorError.unreadableHandoff = error else { return false }
+            guard case NavStateError.unreadableHandoff = error else { return false }
             return true
         }
     }
@@ -117,7 +117,7 @@ struct SceneHandoffTests {
     /// as a Swift value prints.
     @Test func anUnreadableSceneSaysWhy() async throws {
         let text = #"{"format":"navstate.handoff/1","scene":{"format":"navstate.scene/2","content":{"split":{"columns":4,"visibility":"all","detail":{"stack":[]}}}}}"#
-        await #expect(throws: NavigatorError.unreadableHandoff("the split view at root has 4 columns; a split view has 2 or 3")) {
+        await #expect(throws: NavStateError.unreadableHandoff("the split view at root has 4 columns; a split view has 2 or 3")) {
             try await SceneHandoff.restore(payload: Data(text.utf8), registry: try Self.sender())
         }
     }
@@ -133,7 +133,7 @@ struct SceneHandoffTests {
             do {
                 let (state, _) = try await SceneHandoff.restore(payload: tampered, registry: registry)
                 try state.validate()
-            } catch is NavigatorError {
+            } catch is NavStateError {
                 // A typed refusal.
             }
         }
@@ -148,11 +148,11 @@ struct SceneHandoffTests {
         let (restored, dropped) = try await SceneHandoff.restore(payload: try SceneHandoff.payload(inLink: link), registry: registry)
         #expect(restored == state && dropped.isEmpty)
 
-        #expect(throws: NavigatorError.notAHandoff) { try SceneHandoff.payload(inLink: base) }
+        #expect(throws: NavStateError.notAHandoff) { try SceneHandoff.payload(inLink: base) }
         let broken = try #require(URL(string: "https://shop.example/open?navstate=%25%25%25"))
-        #expect(throws: NavigatorError.notAHandoff) { try SceneHandoff.payload(inLink: broken) }
+        #expect(throws: NavStateError.notAHandoff) { try SceneHandoff.payload(inLink: broken) }
         let long = try #require(URL(string: "https://shop.example/open?navstate=" + String(repeating: "A", count: 8_000)))
-        #expect(throws: NavigatorError.self) { try SceneHandoff.payload(inLink: long) }
+        #expect(throws: NavStateError.self) { try SceneHandoff.payload(inLink: long) }
     }
 
     /// A scene too deep to hand off is refused on the sending side, with
@@ -163,7 +163,7 @@ struct SceneHandoffTests {
         #expect {
             try SceneHandoff.payload(of: state)
         } throws: { error in
-            guard case let .handoffTooLarge(bytes, limit)? = (error as? NavigatorError)?.kind else { return false }
+            guard case let .handoffTooLarge(bytes, limit)? = (error as? NavStateError)?.navigatorKind else { return false }
             return bytes > limit && limit == SceneHandoff.maximumBytes
         }
     }

@@ -37,7 +37,7 @@ struct SceneLifecycleTests {
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     func navigator(_ store: NavStore, scene: String = "main") throws -> SceneNavigator {
-        let registry = try DestinationRegistry { registry throws(RegistryError) in
+        let registry = try DestinationRegistry { registry throws(NavStateError) in
             try registry.register(Screen.self, as: "screen")
         }
         return SceneNavigator(scene: scene, store: store, registry: registry)
@@ -62,7 +62,7 @@ struct SceneLifecycleTests {
     /// Restores of the head revision the crash-loop guard counts as
     /// unconfirmed.
     func unconfirmed(_ store: NavStore) async throws -> Int {
-        try await store.perform { store throws(NavStoreError) in try store.unconfirmedRestores(scene: "main") }
+        try await store.perform { store throws(NavStateError) in try store.unconfirmedRestores(scene: "main") }
             .first?.count ?? 0
     }
 

@@ -23,7 +23,7 @@ extension SceneNavigatorTests {
         try navigator.present(Shop.cart, style: .managedSheet)
         var delivered: [Shop] = []
         navigator.onReturn(to: "pick", of: Shop.self) { delivered.append($0) }
-        #expect(throws: NavigatorError.sceneState(.checkpointValueMismatch(checkpoint: "pick", expected: "shop", got: "card"))) {
+        #expect(throws: NavStateError.checkpointValueMismatch(checkpoint: "pick", expected: "shop", got: "card")) {
             try navigator.returnToCheckpoint("pick", value: Card(last4: "4242"))
         }
         #expect(navigator.canReturnToCheckpoint("pick"))
@@ -31,7 +31,7 @@ extension SceneNavigatorTests {
         #expect(delivered == [.product(5)])
         #expect(navigator.path.count == 1)
         #expect(navigator.presentations.isEmpty)
-        #expect(throws: NavigatorError.sceneState(.checkpointNotFound("nowhere"))) {
+        #expect(throws: NavStateError.checkpointNotFound("nowhere")) {
             try navigator.returnToCheckpoint("nowhere")
         }
     }
@@ -40,12 +40,12 @@ extension SceneNavigatorTests {
     @Test func unregisteredValuesAndPlainSheetsAreRefusedWithoutCrashing() async throws {
         let navigator = try navigator(NavStore.inMemory(configuration: StoreFixtures.quiet()))
         try await navigator.restore()
-        #expect(throws: NavigatorError.destination(.unregisteredType(String(reflecting: Unregistered.self)))) {
+        #expect(throws: NavStateError.unregisteredType(String(reflecting: Unregistered.self))) {
             try navigator.push(Unregistered(id: 1))
         }
         #expect(!navigator.pushIfPossible(Unregistered(id: 2)))
         try navigator.present(Shop.cart, style: .sheet)
-        #expect(throws: NavigatorError.sceneState(.cannotPushOnto(.sheet))) { try navigator.push(Shop.home) }
+        #expect(throws: NavStateError.cannotPushOnto(.sheet)) { try navigator.push(Shop.home) }
         #expect(navigator.path.isEmpty)
     }
 

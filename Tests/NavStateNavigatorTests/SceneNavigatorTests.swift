@@ -27,7 +27,7 @@ struct SceneNavigatorTests {
     }
 
     func registry() throws -> DestinationRegistry {
-        try DestinationRegistry { registry throws(RegistryError) in
+        try DestinationRegistry { registry throws(NavStateError) in
             try registry.register(Shop.self, as: "shop")
             try registry.register(Card.self, as: "card", persisted: false)
         }
@@ -207,7 +207,7 @@ struct SceneNavigatorTests {
         try navigator.push(Shop.product(1))
         try navigator.push(Shop.product(2))
         try navigator.push(Shop.product(3))
-        await #expect(throws: NavStoreError.limitExceeded(\.entriesPerStack, scene: "main", actual: 3, limit: 2)) {
+        await #expect(throws: NavStateError.limitExceeded(\.entriesPerStack, scene: "main", actual: 3, limit: 2)) {
             try await navigator.flush()
         }
         #expect(navigator.path.count == 3, "the UI lost its state")
@@ -303,7 +303,7 @@ struct SceneNavigatorTests {
         // Wrapped in a tab later, the split view keeps its detail stack there.
         try relaunched.setContainer(.tabs(NavTabs([NavTab("browse", relaunched.state.content), NavTab("cart")])))
         #expect(relaunched.path(at: StackAddress.tab("browse").appending(.detail)).map { $0.as(Shop.self) } == [.product(4)])
-        #expect(throws: NavigatorError.sceneState(.emptyTabBar(.root))) {
+        #expect(throws: NavStateError.emptyTabBar(.root)) {
             try relaunched.setContainer(.tabs(NavTabs([])))
         }
     }

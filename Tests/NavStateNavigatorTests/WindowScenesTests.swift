@@ -102,7 +102,7 @@ struct WindowScenesTests {
         windows.sceneDidEnterBackground(second)
         #expect(await windows.suspendIfEveryWindowIsInBackground() == true)
         #expect(store.isSuspended)
-        await #expect(throws: NavStoreError.self) { try await store.save(self.state(2), scene: second) }
+        await #expect(throws: NavStateError.self) { try await store.save(self.state(2), scene: second) }
 
         windows.sceneWillEnterForeground(first)
         #expect(!store.isSuspended)
@@ -158,7 +158,7 @@ struct WindowScenesTests {
     @Test func aFailedSharedOpenIsTriedAgain() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("later/app.sqlite")
-        await #expect(throws: NavStoreError.self) { try await WindowScenes.shared(path: path, configuration: StoreFixtures.quiet()) }
+        await #expect(throws: NavStateError.self) { try await WindowScenes.shared(path: path, configuration: StoreFixtures.quiet()) }
         try FileManager.default.createDirectory(atPath: directory.path("later"), withIntermediateDirectories: true)
         let windows = try await WindowScenes.shared(path: path, configuration: StoreFixtures.quiet())
         try await windows.store.save(state(1), scene: "main")
@@ -173,7 +173,7 @@ struct WindowScenesTests {
         let path = directory.path("app.sqlite")
         let garbage = Data(repeating: 0x41, count: 8_192)
         try garbage.write(to: URL(fileURLWithPath: path))
-        await #expect(throws: NavStoreError.notADatabase(path: path)) {
+        await #expect(throws: NavStateError.notADatabase(path: path)) {
             try await NavStore.shared(path: path, configuration: StoreFixtures.quiet())
         }
         let windows = try await WindowScenes.shared(path: path, configuration: StoreFixtures.quiet())

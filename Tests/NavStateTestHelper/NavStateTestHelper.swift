@@ -211,7 +211,7 @@ struct NavStateTestHelper {
                             do {
                                 let saved = try store.save(shared, scene: "shared", expectedHead: head?.revision ?? 0)
                                 say("shared \(saved.revision) \(marker)")
-                            } catch NavStoreError.conflict {
+                            } catch NavStateError.conflict {
                                 say("conflict")
                             }
                             // The same scene without a check: last writer wins, but

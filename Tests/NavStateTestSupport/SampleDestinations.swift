@@ -30,7 +30,7 @@ enum Samples {
     /// A registry knowing every sample type, with the fixture's SwiftUI name
     /// as an alias of the emoji type.
     static func registry() throws -> DestinationRegistry {
-        try DestinationRegistry { registry throws(RegistryError) in
+        try DestinationRegistry { registry throws(NavStateError) in
             try registry.register(ShopRoute.self, as: "shop")
             try registry.register(
                 EmojiVisualisation.self, as: "emoji",

@@ -48,7 +48,7 @@ struct MalformedInputTests {
             let decoded = try NavPath.decode(representation: bytes, registry: Samples.registry())
             // Accepted documents keep every element or report it.
             #expect(decoded.path.count + decoded.failures.count == (try PathRepresentation.entries(from: bytes)).count)
-        } catch let error as WireFormatError {
+        } catch let error as NavStateError {
             // Refused as a whole only when the document is not a representation.
             #expect(throws: error) { try PathRepresentation.entries(from: bytes) }
         }
@@ -58,7 +58,7 @@ struct MalformedInputTests {
     func importersNeverCrash(name: String) throws {
         let bytes = try #require(Self.corpus.first { $0.name == name }).bytes
         for format in [nil] + SceneFormat.allCases.map(Optional.some) {
-            do throws(ToolingError) {
+            do throws(NavStateError) {
                 let (state, _) = try SceneImport.read(bytes, format: format)
                 // What an import accepts is always a valid state.
                 #expect(throws: Never.self) { try state.validate() }
@@ -74,7 +74,7 @@ struct MalformedInputTests {
         do {
             let result = try await Samples.registry().sanitizedNavigationPath(bytes)
             #expect(try NavPath.decode(representation: result.json, registry: Samples.registry()).failures.isEmpty)
-        } catch let error as WireFormatError {
+        } catch let error as NavStateError {
             #expect(throws: error) { try PathRepresentation.entries(from: bytes) }
         }
     }
@@ -96,7 +96,7 @@ struct MalformedInputTests {
         #expect(result.omitted.map(\.reason) == [.tooLargeToSave(bytes: payload.utf8.count, limit: 64 * 1024)])
         #expect(try store.load(scene: "main")?.state.contentStack.isEmpty == true)
         // Stored entries (an import) are still refused whole.
-        #expect(throws: NavStoreError.limitExceeded(\.payloadBytes, scene: "main", actual: payload.utf8.count, limit: 64 * 1024)) {
+        #expect(throws: NavStateError.limitExceeded(\.payloadBytes, scene: "main", actual: payload.utf8.count, limit: 64 * 1024)) {
             try store.save(SceneState(stack: [NavEntry(tag: "Swift.String", payload: payload)]), scene: "main")
         }
     }

@@ -27,13 +27,13 @@ struct ManifestTests {
         #expect(manifest.tree == .tabs(NavTabs(
             [NavTab("home"), NavTab("mail", .split(NavSplit(hasContentColumn: true, visibility: .all)))], selected: "mail")))
         #expect(try RegistryManifest(json: manifest.jsonData()) == manifest)
-        #expect(throws: ToolingError.invalidState(.duplicateTabID("a", tabBar: .root))) {
+        #expect(throws: NavStateError.invalidSceneState(.duplicateTabID("a", tabBar: .root))) {
             try RegistryManifest(json: Array(#"{"types":[],"tree":{"tabs":{"selected":"a","items":[{"id":"a","content":{"stack":[]}},{"id":"a","content":{"stack":[]}}]}}}"#.utf8))
         }
         #expect {
             try RegistryManifest(json: Array(#"{"types":[],"tree":{"split":{"columns":5,"visibility":"all","detail":{"stack":[]}}}}"#.utf8))
         } throws: { error in
-            guard case .unreadable(let codingPath, _)? = (error as? ToolingError)?.kind else { return false }
+            guard case .unreadable(let codingPath, _)? = (error as? NavStateError)?.toolingKind else { return false }
             return codingPath == "tree"
         }
         // Without a tree, the manifest reads and writes as before.
@@ -72,32 +72,32 @@ struct ManifestTests {
         let registry = try DestinationRegistry(manifest: RegistryManifest(json: Array(json.utf8)))
         #expect(registry.resolve(NavEntry(tag: "order", payload: "{}"))?.name == "orders")
         #expect(registry.resolve(NavEntry(tag: "Swift.Int", payload: "1"))?.name == "Int")
-        #expect(throws: RegistryError.tagUnavailable(type: "orders", style: .qualified)) {
+        #expect(throws: NavStateError.tagUnavailable(type: "orders", style: .qualified)) {
             try registry.translate(NavEntry(tag: "order", payload: "{}"), to: .qualified)
         }
     }
 
     @Test func unreadableManifestsSayWhereTheyFail() {
-        #expect(throws: ToolingError.unreadable(codingPath: "types[0].name", description: "missing key 'name'")) {
+        #expect(throws: NavStateError.unreadable(codingPath: "types[0].name", description: "missing key 'name'")) {
             try RegistryManifest(json: Array(#"{"types":[{"version":1}]}"#.utf8))
         }
         #expect {
             try RegistryManifest(json: Array("not json".utf8))
         } throws: { error in
-            guard case .unreadable(let codingPath, _)? = (error as? ToolingError)?.kind else { return false }
+            guard case .unreadable(let codingPath, _)? = (error as? NavStateError)?.toolingKind else { return false }
             return codingPath.isEmpty
         }
     }
 
     @Test(arguments: [
         (#"{"types":[{"name":"a"},{"name":"b","aliases":["a"]}]}"#,
-         RegistryError.nameClaimedTwice(name: "a", existingType: "a", newType: "b")),
+         NavStateError.nameClaimedTwice(name: "a", existingType: "a", newType: "b")),
         (#"{"types":[{"name":"a","version":0}]}"#, .invalidVersion(type: "a", version: 0)),
         (#"{"types":[{"name":"Int"}]}"#, .nameClaimedTwice(name: "Int", existingType: "Swift.Int", newType: "Int")),
         (#"{"types":[{"name":"a@2"}]}"#, .invalidName("a@2")),
     ])
-    func impossibleRegistriesAreRefusedByTheRegistrysOwnRules(json: String, error: RegistryError) {
-        #expect(throws: ToolingError.invalidRegistry(error)) { try RegistryManifest(json: Array(json.utf8)) }
+    func impossibleRegistriesAreRefusedByTheRegistrysOwnRules(json: String, error: NavStateError) {
+        #expect(throws: NavStateError.invalidRegistry(error)) { try RegistryManifest(json: Array(json.utf8)) }
     }
 }
 
@@ -112,7 +112,7 @@ struct ManifestToolingTests {
         let stable = NavEntry(tag: "settings", version: 3, payload: "{}")
         #expect(try resolver.translate(stable, to: .qualified).tag == String(reflecting: SettingsRoute.self))
         #expect(try resolver.translate(NavEntry(tag: "Si", payload: "1"), to: .qualified).tag == "Swift.Int")
-        #expect(throws: RegistryError.unknownTag("nope")) { try resolver.translate(NavEntry(tag: "nope", payload: "1"), to: .stable) }
+        #expect(throws: NavStateError.unknownTag("nope")) { try resolver.translate(NavEntry(tag: "nope", payload: "1"), to: .stable) }
     }
 
     @Test func dryRunReportsUnknownNewerAndNeverPersistedEntries() async throws {

@@ -44,7 +44,7 @@ struct SceneImportTests {
 
     @Test func flowStacksPushOntoAPlainSheetIsRefused() {
         let json = #"[{"push":{}},"Si","2",{"sheet":{"withNavigation":false}},"Si","1"]"#
-        #expect(throws: ToolingError.flowStacksPushOntoPlainPresentation(route: 0)) { try SceneImport.read(Array(json.utf8)) }
+        #expect(throws: NavStateError.flowStacksPushOntoPlainPresentation(route: 0)) { try SceneImport.read(Array(json.utf8)) }
     }
 
     @Test func sceneJSONIsDetected() throws {
@@ -55,30 +55,30 @@ struct SceneImportTests {
     }
 
     @Test func payloadThatIsNotJSONIsNamed() {
-        #expect(throws: ToolingError.invalidPayload(location: .stack(.root, position: 0), tag: "Swift.Int")) {
+        #expect(throws: NavStateError.invalidPayload(location: .stack(.root, position: 0), tag: "Swift.Int")) {
             try SceneImport.read(Array(#"["Swift.Int","{oops"]"#.utf8))
         }
     }
 
     @Test(arguments: [
-        ("", ToolingError.wireFormat(.truncated(byteOffset: 0))),
-        ("  ", .wireFormat(.truncated(byteOffset: 2))),
+        ("", NavStateError.truncated(byteOffset: 0)),
+        ("  ", .truncated(byteOffset: 2)),
         ("42", .unrecognisedDocument),
         ("\"x\"", .unrecognisedDocument),
         (#"[{"push":{}},"Si"]"#, .flowStacksItemCount(2)),
         (#"{"format":"other"}"#, .unknownSceneFormat(found: "other", known: "navstate.scene/1 or navstate.scene/2")),
     ])
-    func malformedInputIsATypedError(text: String, error: ToolingError) {
+    func malformedInputIsATypedError(text: String, error: NavStateError) {
         #expect(throws: error) { try SceneImport.read(Array(text.utf8)) }
     }
 
     @Test(arguments: [
         (#"{"format":"navstate.scene/2","content":{"split":{"columns":4,"visibility":"all","detail":{"stack":[]}}}}"#,
-         ToolingError.splitColumnCount(at: "root", columns: 4)),
+         NavStateError.splitColumnCount(at: "root", columns: 4)),
         (#"{"format":"navstate.scene/2","content":{"tabs":{"selected":"a","items":[{"id":"a","content":{"split":{"columns":2,"visibility":"hidden","detail":{"stack":[]}}}}]}}}"#,
          .unknownSplitVisibility(at: "tab:a", found: "hidden")),
         (#"{"format":"navstate.scene/2","content":{"tabs":{"selected":"a","items":[{"id":"a","content":{"stack":[]}},{"id":"a","content":{"stack":[]}}]}}}"#,
-         .invalidState(.duplicateTabID("a", tabBar: .root))),
+         .invalidSceneState(.duplicateTabID("a", tabBar: .root))),
         (#"{"format":"navstate.scene/2","content":{"tabs":{"selected":"b","items":[{"id":"a","content":{"stack":["Si"]}}]}}}"#,
          .unpairedStrings(part: "the stack at tab:a", count: 1)),
         (#"{"format":"navstate.scene/2","presentations":[{"method":"managedSheet","destination":["Si","1"],"content":{"split":{"columns":2,"visibility":"all","detail":{"stack":["Si"]}}}}]}"#,
@@ -86,7 +86,7 @@ struct SceneImportTests {
         (#"{"format":"navstate.scene/2","content":{"split":{"columns":2,"visibility":"all","sidebar":["Si"],"detail":{"stack":[]}}}}"#,
          .notOnePair(part: "the sidebar selection at root", count: 1)),
     ])
-    func aTreeThatCannotBeIsATypedError(text: String, error: ToolingError) {
+    func aTreeThatCannotBeIsATypedError(text: String, error: NavStateError) {
         #expect(throws: error) { try SceneState<NavEntry>(json: Array(text.utf8)) }
     }
 
@@ -94,7 +94,7 @@ struct SceneImportTests {
         #expect {
             try SceneState<NavEntry>(json: Array(#"{"format":"navstate.scene/2","content":{"list":[]}}"#.utf8))
         } throws: { error in
-            guard case .unreadable(let codingPath, _)? = (error as? ToolingError)?.kind else { return false }
+            guard case .unreadable(let codingPath, _)? = (error as? NavStateError)?.toolingKind else { return false }
             return codingPath == "content"
         }
     }
@@ -113,13 +113,13 @@ struct SceneImportTests {
         #expect {
             try SceneImport.read(Array("[{}]".utf8))
         } throws: { error in
-            guard case .unreadable(let codingPath, _)? = (error as? ToolingError)?.kind else { return false }
+            guard case .unreadable(let codingPath, _)? = (error as? NavStateError)?.toolingKind else { return false }
             return codingPath == "[0]"
         }
     }
 
     @Test func explicitFormatOverridesDetection() {
-        #expect(throws: ToolingError.flowStacksItemCount(2)) {
+        #expect(throws: NavStateError.flowStacksItemCount(2)) {
             try SceneImport.read(Array(#"["Si","1"]"#.utf8), format: .flowstacks)
         }
     }

@@ -53,7 +53,7 @@ struct SceneJSONTests {
         #"{"format":"navstate.scene/1","checkpoints":[{"name":"x","stack":0}]}"#,
     ])
     func aRequiredKeyOfSceneJSONLeftOutIsATypedError(json: String) {
-        #expect(throws: ToolingError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
+        #expect(throws: NavStateError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
     }
 
     @Test(arguments: [
@@ -69,6 +69,6 @@ struct SceneJSONTests {
         "{",
     ])
     func malformedSceneJSONIsATypedError(json: String) {
-        #expect(throws: ToolingError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
+        #expect(throws: NavStateError.self) { _ = try SceneState<NavEntry>(json: Array(json.utf8)) }
     }
 }

@@ -3,15 +3,14 @@ import NavStateModel
 @testable import NavStateTestSupport
 import Testing
 
-/// How an app matches a `ToolingError`: by kind, in a `catch` (or a `switch`
+/// How an app matches a `NavStateError`: by kind, in a `catch` (or a `switch`
 /// over its `code` with a `default`), with a last `catch` for the kinds
 /// it does not handle, so that code written today still compiles when a
 /// later release adds a kind.
 @Suite("Matching tooling errors")
 struct ToolingErrorMatchingTests {
     /// One error of every kind.
-    static let everyKind: [ToolingError] = [
-        .wireFormat(.oddItemCount(3)),
+    static let everyKind: [NavStateError] = [
         .unreadable(codingPath: "x", description: "x"),
         .unrecognisedDocument,
         .unknownSceneFormat(found: "x", known: "x"),
@@ -23,45 +22,43 @@ struct ToolingErrorMatchingTests {
         .flowStacksStyleExpected(item: 1),
         .flowStacksStringsExpected(route: 1),
         .flowStacksPushOntoPlainPresentation(route: 1),
-        .invalidState(.emptyTabBar(.root)),
+        .invalidSceneState(.emptyTabBar(.root)),
         .invalidRegistry(.unknownTag("x")),
         .invalidPayload(location: .value("x"), tag: "x"),
     ]
 
     /// What an app writes: a `catch` for each kind it handles and a last
     /// one for the rest, where a kind added in a later release lands.
-    static func caught(_ error: ToolingError) -> String {
+    static func caught(_ error: NavStateError) -> String {
         do {
             throw error
-        } catch ToolingError.wireFormat {
-            return "wireFormat"
-        } catch ToolingError.unreadable {
+        } catch NavStateError.unreadable {
             return "unreadable"
-        } catch ToolingError.unrecognisedDocument {
+        } catch NavStateError.unrecognisedDocument {
             return "unrecognisedDocument"
-        } catch ToolingError.unknownSceneFormat {
+        } catch NavStateError.unknownSceneFormat {
             return "unknownSceneFormat"
-        } catch ToolingError.splitColumnCount {
+        } catch NavStateError.splitColumnCount {
             return "splitColumnCount"
-        } catch ToolingError.unknownSplitVisibility {
+        } catch NavStateError.unknownSplitVisibility {
             return "unknownSplitVisibility"
-        } catch ToolingError.unpairedStrings {
+        } catch NavStateError.unpairedStrings {
             return "unpairedStrings"
-        } catch ToolingError.notOnePair {
+        } catch NavStateError.notOnePair {
             return "notOnePair"
-        } catch ToolingError.flowStacksItemCount {
+        } catch NavStateError.flowStacksItemCount {
             return "flowStacksItemCount"
-        } catch ToolingError.flowStacksStyleExpected {
+        } catch NavStateError.flowStacksStyleExpected {
             return "flowStacksStyleExpected"
-        } catch ToolingError.flowStacksStringsExpected {
+        } catch NavStateError.flowStacksStringsExpected {
             return "flowStacksStringsExpected"
-        } catch ToolingError.flowStacksPushOntoPlainPresentation {
+        } catch NavStateError.flowStacksPushOntoPlainPresentation {
             return "flowStacksPushOntoPlainPresentation"
-        } catch ToolingError.invalidState {
-            return "invalidState"
-        } catch ToolingError.invalidRegistry {
+        } catch NavStateError.invalidSceneState {
+            return "invalidSceneState"
+        } catch NavStateError.invalidRegistry {
             return "invalidRegistry"
-        } catch ToolingError.invalidPayload {
+        } catch NavStateError.invalidPayload {
             return "invalidPayload"
         } catch {
             return "another kind"
@@ -70,9 +67,9 @@ struct ToolingErrorMatchingTests {
 
     /// The kind each error is, told without its code: a kind added to
     /// the package and not to ``everyKind`` stops this file compiling.
-    static func kindName(_ kind: ToolingError.Kind) -> String {
+    static func kindName(_ kind: ToolingFailure?) -> String {
         switch kind {
-        case .wireFormat: "wireFormat"
+        case nil: "another part's"
         case .unreadable: "unreadable"
         case .unrecognisedDocument: "unrecognisedDocument"
         case .unknownSceneFormat: "unknownSceneFormat"
@@ -84,7 +81,7 @@ struct ToolingErrorMatchingTests {
         case .flowStacksStyleExpected: "flowStacksStyleExpected"
         case .flowStacksStringsExpected: "flowStacksStringsExpected"
         case .flowStacksPushOntoPlainPresentation: "flowStacksPushOntoPlainPresentation"
-        case .invalidState: "invalidState"
+        case .invalidSceneState: "invalidSceneState"
         case .invalidRegistry: "invalidRegistry"
         case .invalidPayload: "invalidPayload"
         }
@@ -92,6 +89,6 @@ struct ToolingErrorMatchingTests {
 
     @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
         ErrorMatching.expectEachKindCaughtByItsOwnPattern(
-            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.kind) }, code: \.code.name)
+            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.toolingKind) }, code: \.code.name)
     }
 }

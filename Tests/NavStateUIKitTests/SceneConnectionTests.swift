@@ -24,7 +24,7 @@ private enum Route: NavDestination {
 struct SceneConnectionTests {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     private func registry() throws -> DestinationRegistry {
-        try DestinationRegistry { registry throws(RegistryError) in try registry.register(Route.self, as: "route") }
+        try DestinationRegistry { registry throws(NavStateError) in try registry.register(Route.self, as: "route") }
     }
 
     /// A store whose one scene was left at `[saved(1)]`, confirmed.

@@ -234,7 +234,7 @@ enum StoreFuzzing {
         } catch {
             return findings
         }
-        // A typed refusal (`load` throws NavStoreError only) is fine; a
+        // A typed refusal (`load` throws NavStateError only) is fine; a
         // state that breaks the rules is not.
         if case .some(.some(let loaded)) = try? await store.load(scene: "main") {
             do {

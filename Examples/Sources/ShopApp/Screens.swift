@@ -34,9 +34,9 @@ struct TabRoot: View {
 struct AppScreen: View {
     let route: AppRoute?
     let navigator: SceneNavigator
-    var unsaved: NavStoreError?
+    var unsaved: NavStateError?
 
-    init(route: AppRoute, navigator: SceneNavigator, unsaved: NavStoreError? = nil) {
+    init(route: AppRoute, navigator: SceneNavigator, unsaved: NavStateError? = nil) {
         self.route = route
         self.navigator = navigator
         self.unsaved = unsaved
@@ -44,7 +44,7 @@ struct AppScreen: View {
 
     /// A presentation's destination; one this version does not know shows
     /// as such instead of crashing (the restore drops those anyway).
-    init(destination: AnyDestination, navigator: SceneNavigator, unsaved: NavStoreError? = nil) {
+    init(destination: AnyDestination, navigator: SceneNavigator, unsaved: NavStateError? = nil) {
         self.init(route: destination.as(AppRoute.self) ?? .debug, navigator: navigator, unsaved: unsaved)
     }
 
@@ -75,7 +75,7 @@ struct AppScreen: View {
 /// open another window (each shows a scene of its own).
 struct DebugScreen: View {
     let navigator: SceneNavigator
-    let unsaved: NavStoreError?
+    let unsaved: NavStateError?
     #if !os(tvOS)
     @Environment(\.openWindow) private var openWindow
     #endif

@@ -21,7 +21,7 @@ struct ShopApp: App {
 /// restored into the tab bar, and shop links carried out in it.
 struct ShopWindow: View {
     @State private var windows: WindowScenes?
-    @State private var unsaved: NavStoreError?
+    @State private var unsaved: NavStateError?
     private let registry = try? Shop.registry()
 
     var body: some View {

@@ -9,7 +9,7 @@ import SwiftUI
 
 struct ShopRoot: View {
     let navigator: SceneNavigator
-    let unsaved: NavStoreError?
+    let unsaved: NavStateError?
     #if !os(macOS)
     @Environment(\.horizontalSizeClass) private var sizeClass
     #endif

@@ -9,7 +9,7 @@ extension Shop {
     /// navigates with a store in memory, unsaved this launch, rather than
     /// show a blank window. `failure` says why it is unsaved.
     @MainActor
-    public static func windows(path: String) async -> (windows: WindowScenes?, failure: NavStoreError?) {
+    public static func windows(path: String) async -> (windows: WindowScenes?, failure: NavStateError?) {
         do {
             return (try await WindowScenes.shared(path: path), nil)
         } catch {
@@ -18,7 +18,7 @@ extension Shop {
     }
 
     /// The crash-loop guard's report, line by line, for the debug screen.
-    public static func describe(_ report: RestoreReport?, unsaved failure: NavStoreError? = nil) -> [String] {
+    public static func describe(_ report: RestoreReport?, unsaved failure: NavStateError? = nil) -> [String] {
         var lines: [String] = []
         if let failure { lines.append("unsaved this launch: \(failure)") }
         guard let report else { return lines + ["not restored yet"] }

@@ -24,7 +24,7 @@ public enum AppRoute: NavDestination {
 public enum Shop {
     /// The app's one registry. A screen renamed in Swift keeps its stored
     /// name, so saved states still restore after an update.
-    public static func registry() throws(RegistryError) -> DestinationRegistry {
+    public static func registry() throws(NavStateError) -> DestinationRegistry {
         var registry = DestinationRegistry()
         try registry.register(AppRoute.self, as: "shop.route")
         return registry

@@ -1,5 +1,5 @@
 public import Foundation
-import NavState
+public import NavState
 public import NavStateNavigator
 
 /// A link into the shop: `shop://orders/7` opens order 7 in the Orders tab,
@@ -54,7 +54,7 @@ public struct ShopLink: Equatable, Sendable {
     /// selected, each route pushed, then the presentation. A link that
     /// comes before the window's restore waits for it.
     @MainActor
-    public func open(in navigator: SceneNavigator) async throws(NavigatorError) {
+    public func open(in navigator: SceneNavigator) async throws(NavStateError) {
         try await navigator.send(to: .tab(tab))
         for route in routes {
             try await navigator.send(to: .tab(tab), route)

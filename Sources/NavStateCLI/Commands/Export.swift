@@ -51,7 +51,7 @@ extension NavStateCommand {
         func run() async throws {
             let known = try ManifestFile.registry(at: registry)
             let stored = try RevisionLookup.load(database.openForReading(), scene: scene, revision: revision, database: database)
-            let state = try stored.state.map { entry throws(RegistryError) in try known.translate(entry, to: tags) }
+            let state = try stored.state.map { entry throws(NavStateError) in try known.translate(entry, to: tags) }
             switch format {
             case .swiftui:
                 if let stack {

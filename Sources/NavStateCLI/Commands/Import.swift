@@ -53,7 +53,12 @@ extension NavStateCommand {
             }
             // Everything is checked before the database is opened, so a bad
             // input leaves the file as it was.
-            var (state, detected) = try SceneImport.read(data, format: format)
+            var (state, detected): (SceneState<NavEntry>, SceneFormat)
+            do {
+                (state, detected) = try SceneImport.read(data, format: format)
+            } catch {
+                throw CLIError("cannot import: \(error)")
+            }
             guard let stack else {
                 try database.configuration.limits.check(state, scene: scene)
                 let result = try await saveCreatingNothingOnFailure(state)

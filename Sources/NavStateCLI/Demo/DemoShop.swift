@@ -31,7 +31,7 @@ enum DemoShop {
     }
 
     static func version1() throws -> DestinationRegistry {
-        try DestinationRegistry { registry throws(RegistryError) in
+        try DestinationRegistry { registry throws(NavStateError) in
             try registry.register(Home.self, as: "home")
             try registry.register(OrderDetail.self, as: "orders.detail")
             try registry.register(Promo.self, as: "promo")
@@ -41,7 +41,7 @@ enum DemoShop {
     }
 
     static func version2() throws -> DestinationRegistry {
-        try DestinationRegistry { registry throws(RegistryError) in
+        try DestinationRegistry { registry throws(NavStateError) in
             try registry.register(Home.self, as: "home")
             // Renamed: new type, new name, the old name kept as an alias.
             try registry.register(OrderScreen.self, as: "order", aliases: ["orders.detail"])

@@ -36,12 +36,12 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     /// Opens the existing file for reading only; never creates or changes it.
-    func openForReading() throws(NavStoreError) -> NavStore {
+    func openForReading() throws(NavStateError) -> NavStore {
         try NavStore(readingAt: path, configuration: configuration)
     }
 
     /// Opens the file for writing, creating it when `create` is set.
-    func openForWriting(create: Bool) throws(NavStoreError) -> NavStore {
+    func openForWriting(create: Bool) throws(NavStateError) -> NavStore {
         if !create && !FileManager.default.fileExists(atPath: path) {
             throw .fileNotFound(path: path)
         }
@@ -50,7 +50,7 @@ struct DatabaseOptions: ParsableArguments {
 
     /// The error for a scene name that is not in the file.
     func noSuchScene(_ scene: String) -> CLIError {
-        CLIError("there is no scene '\(NavStoreError.shortened(scene))' in \(path); 'navstate scenes' lists them")
+        CLIError("there is no scene '\(NavStateError.shortened(scene))' in \(path); 'navstate scenes' lists them")
     }
 }
 

@@ -13,10 +13,7 @@ enum Terminal {
     /// it prints itself.
     static func message(for error: any Error) -> String? {
         switch error {
-        case let error as NavStoreError: storeMessage(error)
-        case let error as ToolingError: "cannot import: \(error)"
-        case let error as WireFormatError: error.description
-        case let error as RegistryError: error.description
+        case let error as NavStateError: storeMessage(error)
         case let error as CLIError: error.description
         default: nil
         }
@@ -24,22 +21,22 @@ enum Terminal {
 
     /// The store's errors in a shell's terms: the library says what an app
     /// can do; here it is what the person typing can do.
-    private static func storeMessage(_ error: NavStoreError) -> String {
-        switch error.kind {
+    private static func storeMessage(_ error: NavStateError) -> String {
+        switch error.storeKind {
         case .fileNotFound(let path):
             "\(path) does not exist; give another file with --db or NAVSTATE_DB"
         case .corrupt(let path, let message):
             "\(path) is damaged (\(message)); it was left untouched. 'navstate check' says more, 'navstate repair' sets damaged scenes aside"
         case .damagedScene(let path, let scene, let revision, let damage):
-            "revision \(revision) of scene '\(NavStoreError.shortened(scene))' in \(path) is damaged: \(damage). 'navstate check' says more, 'navstate repair' sets damaged scenes aside"
+            "revision \(revision) of scene '\(NavStateError.shortened(scene))' in \(path) is damaged: \(damage). 'navstate check' says more, 'navstate repair' sets damaged scenes aside"
         case .notADatabase(let path):
             "\(path) is not a NavState database (not SQLite, or damaged); it was left untouched"
         case .foreignDatabase(let path):
             "\(path) is an SQLite database of another app; it was left untouched"
         case .conflict(let scene, let expected, let actual):
-            "scene '\(NavStoreError.shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Run again with --expected-head \(actual) to save over it"
+            "scene '\(NavStateError.shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Run again with --expected-head \(actual) to save over it"
         case .limitExceeded(let limit, let scene, let actual, let maximum):
-            "scene '\(NavStoreError.shortened(scene))' has \(actual) \(NavStore.Limits.meaning(of: limit)), over the limit of \(maximum); nothing was saved"
+            "scene '\(NavStateError.shortened(scene))' has \(actual) \(NavStore.Limits.meaning(of: limit)), over the limit of \(maximum); nothing was saved"
         default:
             error.description
         }

@@ -51,10 +51,10 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
     /// payload once (JSON with sorted keys, so the same value always gives
     /// the same bytes).
     ///
-    /// - Throws: ``RegistryError/unregisteredType(_:)`` when the type is not
-    ///   registered, ``RegistryError/encodingFailed(type:description:)`` when
+    /// - Throws: ``NavStateError/unregisteredType(_:)`` when the type is not
+    ///   registered, ``NavStateError/encodingFailed(type:description:)`` when
     ///   `JSONEncoder` rejects the value.
-    public init<T: NavDestination>(_ value: T, in registry: DestinationRegistry) throws(RegistryError) {
+    public init<T: NavDestination>(_ value: T, in registry: DestinationRegistry) throws(NavStateError) {
         guard let registration = registry.registration(for: T.self) else {
             throw .unregisteredType(String(reflecting: T.self))
         }
@@ -116,9 +116,9 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
 
     /// The entry with its tag written in the given style.
     ///
-    /// - Throws: ``RegistryError/tagUnavailable(type:style:)`` when the type
+    /// - Throws: ``NavStateError/tagUnavailable(type:style:)`` when the type
     ///   has no tag in that style (a private type's mangled name, say).
-    public func entry(style: TagStyle) throws(RegistryError) -> NavEntry {
+    public func entry(style: TagStyle) throws(NavStateError) -> NavEntry {
         switch style {
         case .asRead:
             return storage.entry
@@ -149,7 +149,7 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
         return lhs == rhs
     }
 
-    static func encodePayload<T: Encodable>(_ value: T, typeDescription: String) throws(RegistryError) -> String {
+    static func encodePayload<T: Encodable>(_ value: T, typeDescription: String) throws(NavStateError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do {

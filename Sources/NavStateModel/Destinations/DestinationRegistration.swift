@@ -111,7 +111,7 @@ package struct DestinationRegistration: Sendable {
             && aliases == other.aliases && persistence == other.persistence
     }
 
-    package func tag(for style: TagStyle, version entryVersion: Int) throws(RegistryError) -> String {
+    package func tag(for style: TagStyle, version entryVersion: Int) throws(NavStateError) -> String {
         switch style {
         case .asRead, .stable:
             return entryVersion == 1 ? name : "\(name)@\(entryVersion)"

@@ -49,7 +49,7 @@ public struct DestinationRegistry: Sendable {
     ///     try r.register(HomeRoute.self, as: "home")
     /// }
     /// ```
-    public init(_ build: (inout DestinationRegistry) throws(RegistryError) -> Void) throws(RegistryError) {
+    public init(_ build: (inout DestinationRegistry) throws(NavStateError) -> Void) throws(NavStateError) {
         self.init()
         try build(&self)
     }
@@ -67,7 +67,7 @@ public struct DestinationRegistry: Sendable {
     ///     sits above it in its stack, out of the file.
     ///   - upgrades: Steps keyed by the version they upgrade from: `1` turns
     ///     a version-1 payload into version 2, and so on up to `version`.
-    /// - Throws: ``RegistryError`` when a name is invalid or already taken, or
+    /// - Throws: ``NavStateError`` when a name is invalid or already taken, or
     ///   the type is already registered differently.
     public mutating func register<T: NavDestination>(
         _ type: T.Type,
@@ -76,7 +76,7 @@ public struct DestinationRegistry: Sendable {
         aliases: [String] = [],
         persisted: Bool = true,
         upgrades: [Int: @Sendable (JSONValue) throws -> JSONValue] = [:]
-    ) throws(RegistryError) {
+    ) throws(NavStateError) {
         if let step = upgrades.keys.first(where: { $0 < 1 || $0 >= version }) {
             throw .invalidUpgrade(type: String(reflecting: type), from: step, version: version)
         }
@@ -90,12 +90,12 @@ public struct DestinationRegistry: Sendable {
     /// ("order 42 still exists"). A rejected destination is dropped with the
     /// reason the validator gives. The check may be asynchronous.
     ///
-    /// - Throws: ``RegistryError/unregisteredType(_:)`` when `type` is not
+    /// - Throws: ``NavStateError/unregisteredType(_:)`` when `type` is not
     ///   registered.
     public mutating func addValidator<T: NavDestination>(
         for type: T.Type,
         _ validate: @escaping @Sendable (T) async -> ValidationVerdict
-    ) throws(RegistryError) {
+    ) throws(NavStateError) {
         guard let index = byType[ObjectIdentifier(type)] else {
             throw .unregisteredType(String(reflecting: type))
         }
@@ -109,7 +109,7 @@ public struct DestinationRegistry: Sendable {
     ///
     /// Types both registries hold with the same registration (the built-ins,
     /// say) are kept once; any other shared name is an error naming both types.
-    public mutating func merge(_ other: DestinationRegistry) throws(RegistryError) {
+    public mutating func merge(_ other: DestinationRegistry) throws(NavStateError) {
         var merged = self
         for registration in other.registrations {
             try merged.add(registration)
@@ -118,7 +118,7 @@ public struct DestinationRegistry: Sendable {
     }
 
     /// This registry and another one, merged. See ``merge(_:)``.
-    public func merging(_ other: DestinationRegistry) throws(RegistryError) -> DestinationRegistry {
+    public func merging(_ other: DestinationRegistry) throws(NavStateError) -> DestinationRegistry {
         var merged = self
         try merged.merge(other)
         return merged
@@ -158,7 +158,7 @@ public struct DestinationRegistry: Sendable {
     /// Adds a registration, refusing any name another type already claims.
     /// The one place claim rules live: app registries and registries built
     /// from a manifest both come through here.
-    package mutating func add(_ registration: DestinationRegistration) throws(RegistryError) {
+    package mutating func add(_ registration: DestinationRegistration) throws(NavStateError) {
         if let typeID = registration.typeID, let existingIndex = byType[typeID] {
             let existing = registrations[existingIndex]
             if existing.isSameRegistration(as: registration) { return }
@@ -201,7 +201,7 @@ public struct DestinationRegistry: Sendable {
     /// The longest stable name or alias, in UTF-8 bytes.
     public static let maximumNameBytes = 256
 
-    package static func validate(name: String) throws(RegistryError) {
+    package static func validate(name: String) throws(NavStateError) {
         if problem(withName: name) != nil { throw .invalidName(name) }
     }
 

@@ -36,13 +36,13 @@ public struct NavPath: Sendable {
 
     /// Pushes a value whose type is registered in ``registry``.
     ///
-    /// - Throws: ``RegistryError/unregisteredType(_:)`` when it is not.
-    public mutating func append<T: NavDestination>(_ value: T) throws(RegistryError) {
+    /// - Throws: ``NavStateError/unregisteredType(_:)`` when it is not.
+    public mutating func append<T: NavDestination>(_ value: T) throws(NavStateError) {
         elements.append(try AnyDestination(value, in: registry))
     }
 
     /// The entries of this path in push order, tags in the given style.
-    public func entries(style: TagStyle = .asRead) throws(RegistryError) -> [NavEntry] {
+    public func entries(style: TagStyle = .asRead) throws(NavStateError) -> [NavEntry] {
         var entries: [NavEntry] = []
         entries.reserveCapacity(elements.count)
         for element in elements {
@@ -55,7 +55,7 @@ public struct NavPath: Sendable {
     ///
     /// - Parameter style: How to write type tags; ``TagStyle/qualified`` gives
     ///   JSON that SwiftUI's `NavigationPath(_:)` decodes.
-    public func representation(style: TagStyle = .asRead) throws(RegistryError) -> Data {
+    public func representation(style: TagStyle = .asRead) throws(NavStateError) -> Data {
         PathRepresentation.encode(try entries(style: style))
     }
 }
@@ -72,12 +72,12 @@ extension NavPath {
     /// - Returns: `path`, the elements that decoded, in push order, and
     ///   `failures`, the ones that did not, with why, located by their
     ///   position in push order in the original (`.stack(.root, position:)`).
-    /// - Throws: ``WireFormatError`` only when the document itself is not a
+    /// - Throws: ``NavStateError`` only when the document itself is not a
     ///   representation; one bad element never costs the others.
     public static func decode(
         representation data: some Collection<UInt8>,
         registry: DestinationRegistry
-    ) throws(WireFormatError) -> (path: NavPath, failures: [DroppedEntry]) {
+    ) throws(NavStateError) -> (path: NavPath, failures: [DroppedEntry]) {
         var path = NavPath(registry: registry)
         var failures: [DroppedEntry] = []
         for (position, entry) in try PathRepresentation.entries(from: data).enumerated() {

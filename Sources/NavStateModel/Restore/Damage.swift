@@ -51,7 +51,7 @@ public enum Damage: Error, Sendable, Hashable, CustomStringConvertible {
     /// A checkpoint points past what the revision holds.
     case checkpointPastState(checkpoint: String, stack: StackAddress, entriesKept: Int)
     /// The state rebuilt from the revision broke a scene-state rule.
-    case brokenInvariant(SceneStateError)
+    case brokenInvariant(NavStateError)
 
     // What a scene's rows say of themselves (`navstate check`; none of
     // these stops a restore).

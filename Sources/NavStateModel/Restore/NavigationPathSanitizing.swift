@@ -33,11 +33,11 @@ extension DestinationRegistry {
     ///   was rewritten for SwiftUI, by position in push order, with the
     ///   entry as it was read.
     ///
-    /// - Throws: ``WireFormatError`` when the document is not a
+    /// - Throws: ``NavStateError`` when the document is not a
     ///   representation at all; there is nothing to keep then.
     public func sanitizedNavigationPath(
         _ data: some Collection<UInt8>, policy: RestorePolicy = .dropUndecodable
-    ) async throws(WireFormatError) -> (json: Data, dropped: [DroppedEntry], rewritten: [(position: Int, original: NavEntry)]) {
+    ) async throws(NavStateError) -> (json: Data, dropped: [DroppedEntry], rewritten: [(position: Int, original: NavEntry)]) {
         let bytes = Array(data)
         let items = try JSONStringArrayReader.items(in: bytes)
         guard items.count.isMultiple(of: 2) else { throw .oddItemCount(items.count) }

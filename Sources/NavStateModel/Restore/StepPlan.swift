@@ -128,10 +128,10 @@ extension SceneState {
     /// those that point nowhere now, so a valid state stays valid after
     /// every step (an app can show, and save, each one).
     ///
-    /// - Throws: ``SceneStateError`` for a step that cannot apply (popping
+    /// - Throws: ``NavStateError`` for a step that cannot apply (popping
     ///   more than a stack holds, pushing onto a plain sheet, an address
     ///   the scene does not have).
-    package func applying(_ steps: [NavigationStep<Element>]) throws(SceneStateError) -> SceneState {
+    package func applying(_ steps: [NavigationStep<Element>]) throws(NavStateError) -> SceneState {
         var state = self
         for step in steps {
             switch step {

@@ -49,9 +49,9 @@ extension SceneState {
     /// The state after returning to checkpoint `name`, of the app's type;
     /// see `returning(to:value:)`.
     ///
-    /// - Throws: ``SceneStateError`` when there is no such checkpoint or
+    /// - Throws: ``NavStateError`` when there is no such checkpoint or
     ///   its stack cannot be cut back to it.
-    public func returning<Name: RawRepresentable>(to name: Name, value: Element? = nil) throws(SceneStateError) -> SceneState
+    public func returning<Name: RawRepresentable>(to name: Name, value: Element? = nil) throws(NavStateError) -> SceneState
     where Name.RawValue == String {
         try returning(to: name.rawValue, value: value)
     }

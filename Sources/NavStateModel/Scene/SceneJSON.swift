@@ -282,7 +282,7 @@ extension SceneState where Element == NavEntry {
 }
 
 /// Why bytes are not NavState's scene JSON: what the tools report as
-/// `ToolingError`, and a handed-off scene as `NavigatorError.unreadableHandoff(_:)`.
+/// `NavStateError`, and a handed-off scene as `NavStateError.unreadableHandoff(_:)`.
 package enum SceneJSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidUTF8(byteOffset: Int)
     case unreadable(codingPath: String, description: String)
@@ -291,13 +291,13 @@ package enum SceneJSONError: Error, Sendable, Hashable, CustomStringConvertible 
     case unknownSplitVisibility(at: String, found: String)
     case unpairedStrings(part: String, count: Int)
     case notOnePair(part: String, count: Int)
-    case invalidState(SceneStateError)
+    case invalidState(NavStateError)
 
-    /// The one wording of each, which `ToolingError` uses too.
+    /// The one wording of each, which `NavStateError` uses too.
     package var description: String {
         switch self {
         case .invalidUTF8(let offset):
-            WireFormatError.invalidUTF8(byteOffset: offset).description
+            NavStateError.invalidUTF8(byteOffset: offset).description
         case let .unreadable(codingPath, description):
             codingPath.isEmpty ? "the document is not valid: \(description)" : "the document is not valid at \(codingPath): \(description)"
         case let .unknownFormat(found, known):

@@ -6,9 +6,9 @@ extension SceneState {
     /// have; and every checkpoint points into a stack that exists, at an
     /// index no deeper than that stack.
     ///
-    /// - Throws: ``SceneStateError`` naming the first broken rule.
+    /// - Throws: ``NavStateError`` naming the first broken rule.
     @inlinable
-    public func validate() throws(SceneStateError) {
+    public func validate() throws(NavStateError) {
         try validatePresentations()
         if !isOneStackPerLevel {
             for level in 0...presentations.count {
@@ -23,13 +23,13 @@ extension SceneState {
     /// Every rule of ``validate()`` but those of its tab bars and split
     /// views: for a store whose cached head had the same tree.
     @inlinable
-    package func validateSkippingTree() throws(SceneStateError) {
+    package func validateSkippingTree() throws(NavStateError) {
         try validatePresentations()
         try validateCheckpoints()
     }
 
     @inlinable
-    func validatePresentations() throws(SceneStateError) {
+    func validatePresentations() throws(NavStateError) {
         for (offset, presentation) in presentations.enumerated()
         where !presentation.method.isManaged && presentation.content != .empty {
             throw .stackInPlainPresentation(
@@ -38,7 +38,7 @@ extension SceneState {
     }
 
     @inlinable
-    func validateCheckpoints() throws(SceneStateError) {
+    func validateCheckpoints() throws(NavStateError) {
         for checkpoint in checkpoints {
             guard let stack = stack(checkpoint.stack) else {
                 throw .checkpointStackMissing(checkpoint: checkpoint.name, stack: checkpoint.stack)
@@ -51,7 +51,7 @@ extension SceneState {
     }
 
     @usableFromInline
-    static func validate(_ container: NavContainer<Element>, at address: StackAddress) throws(SceneStateError) {
+    static func validate(_ container: NavContainer<Element>, at address: StackAddress) throws(NavStateError) {
         switch container {
         case .stack:
             return

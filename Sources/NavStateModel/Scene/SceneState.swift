@@ -125,10 +125,10 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
 
     /// Replaces the container at `address` (a stack, a tab bar, a split view).
     ///
-    /// - Throws: ``SceneStateError/noSuchStack(_:)`` when the scene has no
+    /// - Throws: ``NavStateError/noSuchStack(_:)`` when the scene has no
     ///   container there.
     @inlinable
-    public mutating func replaceContainer(at address: StackAddress, with container: NavContainer<Element>) throws(SceneStateError) {
+    public mutating func replaceContainer(at address: StackAddress, with container: NavContainer<Element>) throws(NavStateError) {
         let replaced: Bool
         if address.presentation == 0 {
             replaced = content.replace(at: address.path, with: container)
@@ -142,9 +142,9 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
 
     /// Replaces the entries of the stack at `address`.
     ///
-    /// - Throws: ``SceneStateError/noSuchStack(_:)`` when no stack is there.
+    /// - Throws: ``NavStateError/noSuchStack(_:)`` when no stack is there.
     @inlinable
-    public mutating func setStack(_ address: StackAddress, to elements: [Element]) throws(SceneStateError) {
+    public mutating func setStack(_ address: StackAddress, to elements: [Element]) throws(NavStateError) {
         var elements = elements
         guard modifyStack(address, { swap(&$0, &elements) }) != nil else { throw .noSuchStack(address) }
     }
@@ -246,13 +246,13 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
 
 extension SceneState where Element == AnyDestination {
     /// The state as entries, tags written in the given style.
-    public func entries(style: TagStyle = .asRead) throws(RegistryError) -> SceneState<NavEntry> {
+    public func entries(style: TagStyle = .asRead) throws(NavStateError) -> SceneState<NavEntry> {
         do {
             return try map { try $0.entry(style: style) }
-        } catch let error as RegistryError {
+        } catch let error as NavStateError {
             throw error
         } catch {
-            // `map` rethrows only what the closure throws: a RegistryError.
+            // `map` rethrows only what the closure throws: a NavStateError.
             throw .encodingFailed(type: "scene state", description: String(describing: error))
         }
     }

@@ -19,18 +19,18 @@ package struct JSONStringArrayReader {
     }
 
     /// The strings of the array, in document order.
-    static func strings(in input: some Collection<UInt8>) throws(WireFormatError) -> [String] {
+    static func strings(in input: some Collection<UInt8>) throws(NavStateError) -> [String] {
         try items(in: Array(input)).map(\.value)
     }
 
     /// The strings of the array with their byte ranges, in document order.
-    static func items(in bytes: [UInt8]) throws(WireFormatError) -> [Item] {
+    static func items(in bytes: [UInt8]) throws(NavStateError) -> [Item] {
         if let invalid = firstInvalidUTF8Offset(bytes) {
             throw .invalidUTF8(byteOffset: invalid)
         }
-        let read = bytes.withUnsafeBufferPointer { buffer -> Result<[Item], WireFormatError> in
+        let read = bytes.withUnsafeBufferPointer { buffer -> Result<[Item], NavStateError> in
             var reader = JSONStringArrayReader(buffer)
-            do throws(WireFormatError) {
+            do throws(NavStateError) {
                 return .success(try reader.readArray())
             } catch {
                 return .failure(error)
@@ -49,10 +49,10 @@ package struct JSONStringArrayReader {
     /// but not decoded, and only the strings returned are checked for
     /// UTF-8. What a push onto a long path reads (the values appended come
     /// first in SwiftUI's format).
-    static func leadingStrings(_ limit: Int, in bytes: [UInt8]) throws(WireFormatError) -> (strings: [String], count: Int) {
-        let read = bytes.withUnsafeBufferPointer { buffer -> Result<([Item], Int), WireFormatError> in
+    static func leadingStrings(_ limit: Int, in bytes: [UInt8]) throws(NavStateError) -> (strings: [String], count: Int) {
+        let read = bytes.withUnsafeBufferPointer { buffer -> Result<([Item], Int), NavStateError> in
             var reader = JSONStringArrayReader(buffer)
-            do throws(WireFormatError) {
+            do throws(NavStateError) {
                 return .success(try reader.readArray(keeping: limit))
             } catch {
                 return .failure(error)
@@ -71,12 +71,12 @@ package struct JSONStringArrayReader {
         }
     }
 
-    private mutating func readArray() throws(WireFormatError) -> [Item] {
+    private mutating func readArray() throws(NavStateError) -> [Item] {
         try readArray(keeping: .max).items
     }
 
     /// Reads the array, keeping its first `limit` strings.
-    private mutating func readArray(keeping limit: Int) throws(WireFormatError) -> (items: [Item], count: Int) {
+    private mutating func readArray(keeping limit: Int) throws(NavStateError) -> (items: [Item], count: Int) {
         scanner.skipWhitespace()
         guard let first = scanner.peek() else { throw .truncated(byteOffset: scanner.offset) }
         guard first == UInt8(ascii: "[") else {
@@ -124,7 +124,7 @@ package struct JSONStringArrayReader {
     }
 
     /// Checks the string literal that comes next without decoding it.
-    private mutating func skipString() throws(WireFormatError) {
+    private mutating func skipString() throws(NavStateError) {
         do throws(JSONScanner.Failure) {
             _ = try scanner.string()
         } catch {
@@ -133,7 +133,7 @@ package struct JSONStringArrayReader {
     }
 
     /// The string whose opening quote is next, its escapes decoded.
-    private mutating func readString() throws(WireFormatError) -> String {
+    private mutating func readString() throws(NavStateError) -> String {
         do throws(JSONScanner.Failure) {
             let literal = try scanner.string()
             guard literal.hasEscapes else {
@@ -146,7 +146,7 @@ package struct JSONStringArrayReader {
     }
 
     /// A string's failure as the wire format reports it.
-    private static func wireFormatError(_ failure: JSONScanner.Failure) -> WireFormatError {
+    private static func wireFormatError(_ failure: JSONScanner.Failure) -> NavStateError {
         guard let problem = failure.problem else { return .truncated(byteOffset: failure.offset) }
         return .invalidJSON(byteOffset: failure.offset, problem: problem.description)
     }

@@ -16,9 +16,9 @@ public enum PathRepresentation {
     /// The entries of a representation, in push order (bottom of the stack
     /// first). A tag of the form `name@N` is read as tag `name`, version `N`.
     ///
-    /// - Throws: ``WireFormatError`` saying what is wrong when the document is
+    /// - Throws: ``NavStateError`` saying what is wrong when the document is
     ///   not a flat array of an even number of strings.
-    public static func entries(from data: some Collection<UInt8>) throws(WireFormatError) -> [NavEntry] {
+    public static func entries(from data: some Collection<UInt8>) throws(NavStateError) -> [NavEntry] {
         let strings = try JSONStringArrayReader.strings(in: data)
         guard let entries = entries(fromStrings: strings) else {
             throw .oddItemCount(strings.count)
@@ -31,9 +31,9 @@ public enum PathRepresentation {
     /// What reading a push onto a long path costs: the rest is scanned, not
     /// decoded.
     ///
-    /// - Throws: ``WireFormatError`` when the document is not a flat array
+    /// - Throws: ``NavStateError`` when the document is not a flat array
     ///   of an even number of strings.
-    package static func lastPushed(_ count: Int, in data: some Collection<UInt8>) throws(WireFormatError) -> (entries: [NavEntry], total: Int) {
+    package static func lastPushed(_ count: Int, in data: some Collection<UInt8>) throws(NavStateError) -> (entries: [NavEntry], total: Int) {
         // A count no document can hold (one from a hostile caller) keeps
         // every string rather than overflow: the total then says it is
         // more than the document has.

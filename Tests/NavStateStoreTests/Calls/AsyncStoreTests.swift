@@ -73,13 +73,13 @@ struct AsyncStoreTests {
             try await store.save(SceneState(stack: (1...value).map { StoreFixtures.entry("\($0)") }), scene: "main")
         }
         // Started after the saves, so it sees all three revisions.
-        let pruned = try await store.perform { store throws(NavStoreError) in try store.prune(keepRevisions: 1) }
+        let pruned = try await store.perform { store throws(NavStateError) in try store.prune(keepRevisions: 1) }
         #expect(pruned.revisionsRemoved == 2)
         #expect(handler.queues(of: "pruned store") == ["the store's queue"])
-        let listed = try await store.perform { store throws(NavStoreError) in try store.history(scene: "main") }
+        let listed = try await store.perform { store throws(NavStateError) in try store.history(scene: "main") }
         #expect(listed.map(\.revision) == [3])
-        await #expect(throws: NavStoreError.invalidRevision(0)) {
-            _ = try await store.perform { store throws(NavStoreError) in try store.load(scene: "main", revision: 0) }
+        await #expect(throws: NavStateError.invalidRevision(0)) {
+            _ = try await store.perform { store throws(NavStateError) in try store.load(scene: "main", revision: 0) }
         }
     }
 
@@ -100,11 +100,11 @@ struct AsyncStoreTests {
         let reader = try await NavStore.open(readingAt: path, configuration: StoreFixtures.quiet())
         #expect(reader.isReadOnly)
         #expect(try await reader.load(scene: "main")?.revision == 1)
-        await #expect(throws: NavStoreError.fileNotFound(path: directory.path("missing.sqlite"))) {
+        await #expect(throws: NavStateError.fileNotFound(path: directory.path("missing.sqlite"))) {
             _ = try await NavStore.open(readingAt: directory.path("missing.sqlite"))
         }
         try Data("not a database, not at all, and long enough".utf8).write(to: URL(fileURLWithPath: directory.path("junk.sqlite")))
-        await #expect(throws: NavStoreError.notADatabase(path: directory.path("junk.sqlite"))) {
+        await #expect(throws: NavStateError.notADatabase(path: directory.path("junk.sqlite"))) {
             _ = try await NavStore.open(path: directory.path("junk.sqlite"), configuration: StoreFixtures.quiet())
         }
         // The recovering open sets the junk aside, intact, and starts afresh.
@@ -160,7 +160,7 @@ struct AsyncStoreTests {
     @Test func anAsyncCallReportsTheStoresTypedError() async throws {
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
         try await store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
-        await #expect(throws: NavStoreError.conflict(scene: "main", expected: 0, actual: 1)) {
+        await #expect(throws: NavStateError.conflict(scene: "main", expected: 0, actual: 1)) {
             try await store.save(SceneState(stack: [StoreFixtures.entry("2")]), scene: "main", expectedHead: 0)
         }
     }

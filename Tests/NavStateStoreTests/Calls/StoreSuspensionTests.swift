@@ -23,9 +23,9 @@ struct StoreSuspensionTests {
 
         await store.suspend()
         #expect(store.isSuspended)
-        await #expect(throws: NavStoreError.suspended(path: path)) { try await store.save(self.state(4), scene: "main") }
-        await #expect(throws: NavStoreError.suspended(path: path)) { _ = try await store.load(scene: "main") }
-        #expect(throws: NavStoreError.suspended(path: path)) { _ = try store.scenes() }
+        await #expect(throws: NavStateError.suspended(path: path)) { try await store.save(self.state(4), scene: "main") }
+        await #expect(throws: NavStateError.suspended(path: path)) { _ = try await store.load(scene: "main") }
+        #expect(throws: NavStateError.suspended(path: path)) { _ = try store.scenes() }
 
         store.resume()
         #expect(!store.isSuspended)
@@ -72,8 +72,8 @@ struct StoreSuspensionTests {
         let other = try SQLiteConnection(path: path, mode: .readWrite(create: false))
         try other.execute("BEGIN IMMEDIATE")
         let next = state(2)
-        let saving = Task.detached { () -> NavStoreError? in
-            do throws(NavStoreError) {
+        let saving = Task.detached { () -> NavStateError? in
+            do throws(NavStateError) {
                 _ = try store.save(next, scene: "main") as SaveResult
                 return nil
             } catch {

@@ -4,14 +4,14 @@ import Foundation
 @testable import NavStoreTestSupport
 import Testing
 
-/// How an app matches a `NavStoreError`: by kind, in a `catch` (or a `switch`
+/// How an app matches a `NavStateError`: by kind, in a `catch` (or a `switch`
 /// over its `code` with a `default`), with a last `catch` for the kinds
 /// it does not handle, so that code written today still compiles when a
 /// later release adds a kind.
 @Suite("Matching store errors")
 struct StoreErrorMatchingTests {
     /// One error of every kind.
-    static let everyKind: [NavStoreError] = [
+    static let everyKind: [NavStateError] = [
         .fileNotFound(path: "x"),
         .notInitialized(path: "x"),
         .notADatabase(path: "x"),
@@ -47,70 +47,70 @@ struct StoreErrorMatchingTests {
 
     /// What an app writes: a `catch` for each kind it handles and a last
     /// one for the rest, where a kind added in a later release lands.
-    static func caught(_ error: NavStoreError) -> String {
+    static func caught(_ error: NavStateError) -> String {
         do {
             throw error
-        } catch NavStoreError.fileNotFound {
+        } catch NavStateError.fileNotFound {
             return "fileNotFound"
-        } catch NavStoreError.notInitialized {
+        } catch NavStateError.notInitialized {
             return "notInitialized"
-        } catch NavStoreError.notADatabase {
+        } catch NavStateError.notADatabase {
             return "notADatabase"
-        } catch NavStoreError.foreignDatabase {
+        } catch NavStateError.foreignDatabase {
             return "foreignDatabase"
-        } catch NavStoreError.newerSchema {
+        } catch NavStateError.newerSchema {
             return "newerSchema"
-        } catch NavStoreError.olderSchema {
+        } catch NavStateError.olderSchema {
             return "olderSchema"
-        } catch NavStoreError.corrupt {
+        } catch NavStateError.corrupt {
             return "corrupt"
-        } catch NavStoreError.schemaMismatch {
+        } catch NavStateError.schemaMismatch {
             return "schemaMismatch"
-        } catch NavStoreError.migrationBreaksReferences {
+        } catch NavStateError.migrationBreaksReferences {
             return "migrationBreaksReferences"
-        } catch NavStoreError.damagedScene {
+        } catch NavStateError.damagedScene {
             return "damagedScene"
-        } catch NavStoreError.readOnly {
+        } catch NavStateError.readOnly {
             return "readOnly"
-        } catch NavStoreError.diskFull {
+        } catch NavStateError.diskFull {
             return "diskFull"
-        } catch NavStoreError.cannotOpen {
+        } catch NavStateError.cannotOpen {
             return "cannotOpen"
-        } catch NavStoreError.notARegularFile {
+        } catch NavStateError.notARegularFile {
             return "notARegularFile"
-        } catch NavStoreError.busy {
+        } catch NavStateError.busy {
             return "busy"
-        } catch NavStoreError.fileMoved {
+        } catch NavStateError.fileMoved {
             return "fileMoved"
-        } catch NavStoreError.walChanged {
+        } catch NavStateError.walChanged {
             return "walChanged"
-        } catch NavStoreError.fileCutShort {
+        } catch NavStateError.fileCutShort {
             return "fileCutShort"
-        } catch NavStoreError.suspended {
+        } catch NavStateError.suspended {
             return "suspended"
-        } catch NavStoreError.conflict {
+        } catch NavStateError.conflict {
             return "conflict"
-        } catch NavStoreError.limitExceeded {
+        } catch NavStateError.limitExceeded {
             return "limitExceeded"
-        } catch NavStoreError.invalidSceneName {
+        } catch NavStateError.invalidSceneName {
             return "invalidSceneName"
-        } catch NavStoreError.invalidState {
+        } catch NavStateError.invalidState {
             return "invalidState"
-        } catch NavStoreError.invalidRevision {
+        } catch NavStateError.invalidRevision {
             return "invalidRevision"
-        } catch NavStoreError.invalidRestoreOptions {
+        } catch NavStateError.invalidRestoreOptions {
             return "invalidRestoreOptions"
-        } catch NavStoreError.invalidRestoreTree {
+        } catch NavStateError.invalidRestoreTree {
             return "invalidRestoreTree"
-        } catch NavStoreError.invalidPruneArguments {
+        } catch NavStateError.invalidPruneArguments {
             return "invalidPruneArguments"
-        } catch NavStoreError.invalidFileName {
+        } catch NavStateError.invalidFileName {
             return "invalidFileName"
-        } catch NavStoreError.appGroupUnavailable {
+        } catch NavStateError.appGroupUnavailable {
             return "appGroupUnavailable"
-        } catch NavStoreError.sceneNotFound {
+        } catch NavStateError.sceneNotFound {
             return "sceneNotFound"
-        } catch NavStoreError.sqlite {
+        } catch NavStateError.sqlite {
             return "sqlite"
         } catch {
             return "another kind"
@@ -119,8 +119,9 @@ struct StoreErrorMatchingTests {
 
     /// The kind each error is, told without its code: a kind added to
     /// the package and not to ``everyKind`` stops this file compiling.
-    static func kindName(_ kind: NavStoreError.Kind) -> String {
+    static func kindName(_ kind: StoreFailure?) -> String {
         switch kind {
+        case nil: "another part's"
         case .fileNotFound: "fileNotFound"
         case .notInitialized: "notInitialized"
         case .notADatabase: "notADatabase"
@@ -157,11 +158,11 @@ struct StoreErrorMatchingTests {
 
     @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
         ErrorMatching.expectEachKindCaughtByItsOwnPattern(
-            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.kind) }, code: \.code.name)
+            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.storeKind) }, code: \.code.name)
     }
 
     @Test func aSwitchOverCodesKeepsADefaultForKindsToCome() {
-        func handled(_ error: NavStoreError) -> Bool {
+        func handled(_ error: NavStateError) -> Bool {
             switch error.code {
             case .diskFull: true
             default: false
@@ -174,8 +175,8 @@ struct StoreErrorMatchingTests {
         struct Other: Error {}
         do {
             throw Other()
-        } catch NavStoreError.diskFull {
-            Issue.record("another type's error was caught as \(NavStoreError.diskFull)")
+        } catch NavStateError.diskFull {
+            Issue.record("another type's error was caught as \(NavStateError.diskFull)")
         } catch {
             #expect(error is Other)
         }
@@ -212,16 +213,16 @@ struct StoreErrorMatchingTests {
     }
 
     @Test func theDetailsAreProperties() {
-        let damaged = NavStoreError.damagedScene(path: "/a.sqlite", scene: "main", revision: 4, damage: .sceneIDOutOfRange(0))
+        let damaged = NavStateError.damagedScene(path: "/a.sqlite", scene: "main", revision: 4, damage: .sceneIDOutOfRange(0))
         #expect(damaged.path == "/a.sqlite")
         #expect(damaged.scene == "main")
         #expect(damaged.revision == 4)
         #expect(damaged.damage == .sceneIDOutOfRange(0))
-        let invalid = NavStoreError.invalidState(.emptyTabBar(.root))
+        let invalid = NavStateError.invalidState(.emptyTabBar(.root))
         #expect(invalid.sceneStateError == .emptyTabBar(.root))
         #expect(invalid.path == nil && invalid.revision == nil && invalid.damage == nil)
-        let sqlite = NavStoreError.sqlite(path: "/a.sqlite", code: 1, extendedCode: 257, message: "m", sql: nil)
+        let sqlite = NavStateError.sqlite(path: "/a.sqlite", code: 1, extendedCode: 257, message: "m", sql: nil)
         #expect(sqlite.sqliteExtendedCode == 257)
-        #expect(NavStoreError.busy(path: "/a.sqlite").sqliteExtendedCode == nil)
+        #expect(NavStateError.busy(path: "/a.sqlite").sqliteExtendedCode == nil)
     }
 }

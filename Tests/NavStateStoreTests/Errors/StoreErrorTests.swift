@@ -19,7 +19,7 @@ struct StoreErrorTests {
             _ = try await store.restore(scene: "main", registry: DestinationRegistry())
             Issue.record("a restore without its table succeeded")
         } catch {
-            guard case let .sqlite(errorPath, code, extendedCode, message, sql) = error.kind else {
+            guard case let .sqlite(errorPath, code, extendedCode, message, sql) = error.storeKind else {
                 Issue.record("expected .sqlite, got \(error)")
                 return
             }
@@ -35,7 +35,7 @@ struct StoreErrorTests {
     /// Library errors give advice an app can follow; the shell's advice
     /// (flags, subcommands) is the CLI's to add.
     @Test(arguments: [
-        NavStoreError.fileNotFound(path: "/x"),
+        NavStateError.fileNotFound(path: "/x"),
         .notInitialized(path: "/x"),
         .notADatabase(path: "/x"),
         .foreignDatabase(path: "/x"),
@@ -57,7 +57,7 @@ struct StoreErrorTests {
         .appGroupUnavailable("group.x"),
         .sceneNotFound("main"),
     ])
-    func libraryMessagesNameNoCommandOrFlag(error: NavStoreError) {
+    func libraryMessagesNameNoCommandOrFlag(error: NavStateError) {
         #expect(!error.description.contains("navstate "), "\(error)")
         #expect(!error.description.contains("--"), "\(error)")
         #expect(!error.description.contains("NAVSTATE_DB"), "\(error)")
@@ -74,7 +74,7 @@ struct StoreErrorTests {
         (\.nestingDepth, "levels of nested tab bars and split views", "nestingDepth"),
     ] as [(any KeyPath<NavStore.Limits, Int> & Sendable, String, String)])
     func aLimitsMessageNamesIt(limit: any KeyPath<NavStore.Limits, Int> & Sendable, meaning: String, name: String) {
-        let error = NavStoreError.limitExceeded(limit, scene: "main", actual: 10, limit: 5)
+        let error = NavStateError.limitExceeded(limit, scene: "main", actual: 10, limit: 5)
         #expect(error.description == "scene 'main' has 10 \(meaning), over the limit of 5; nothing was saved. Raise NavStore.Limits.\(name) or save less")
     }
 }

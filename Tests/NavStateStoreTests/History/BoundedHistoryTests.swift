@@ -68,7 +68,7 @@ struct BoundedHistoryTests {
         marked.checkpoints.append(Checkpoint(name: "top", stack: .root, entriesKept: 2))
         #expect(try store.save(marked, scene: "main").revision == 2)
         // An optimistic save of an unchanged state still checks the head.
-        #expect(throws: NavStoreError.conflict(scene: "main", expected: 1, actual: 2)) {
+        #expect(throws: NavStateError.conflict(scene: "main", expected: 1, actual: 2)) {
             try store.save(marked, scene: "main", expectedHead: 1)
         }
     }

@@ -41,7 +41,7 @@ struct OSLoggingTests {
         let store = try NavStore.inMemory(configuration: capped)
         // A save past the page cap fails as on a full disk, and is logged.
         let big = (0..<500).map { NavEntry(tag: "String", payload: "\"\(String(repeating: "x", count: 1_000))\($0)\"") }
-        #expect(throws: NavStoreError.diskFull(path: ":memory:")) {
+        #expect(throws: NavStateError.diskFull(path: ":memory:")) {
             _ = try store.save(SceneState(stack: big), scene: "main") as SaveResult
         }
         let logged = records.withLock { $0 }

@@ -43,7 +43,7 @@ struct StoreLoggingTests {
         _ = try store.load(scene: "main")
         try store.prune()
         try store.purge()
-        #expect(throws: NavStoreError.self) {
+        #expect(throws: NavStateError.self) {
             try store.save(SceneState(stack: [NavEntry(tag: "Int", payload: "1")]), scene: "main", expectedHead: 7)
         }
         let messages = handler.all.map(\.message)
@@ -157,13 +157,13 @@ struct StoreLoggingTests {
         ]
         for (kind, state, scene) in refusals {
             let before = handler.all.count
-            #expect(throws: NavStoreError.self, "\(kind)") { try store.save(state, scene: scene) }
+            #expect(throws: NavStateError.self, "\(kind)") { try store.save(state, scene: scene) }
             let logged = handler.all.dropFirst(before)
             #expect(logged.contains { $0.level == .error && $0.message == "save refused" }, "\(kind) was not logged")
             #expect(!logged.contains { $0.metadata.contains("\u{1B}") }, "a control character reached the log")
         }
         let before = handler.all.count
-        #expect(throws: NavStoreError.cannotOpen(
+        #expect(throws: NavStateError.cannotOpen(
             path: "/nonexistent-navstate-directory/db.sqlite", reason: "its directory does not exist", cause: nil)) {
             try NavStore(path: "/nonexistent-navstate-directory/db.sqlite", configuration: configuration)
         }
@@ -176,7 +176,7 @@ struct StoreLoggingTests {
             #expect {
                 try store.save(SceneState(), scene: name)
             } throws: { error in
-                guard case .invalidSceneName(name)? = (error as? NavStoreError)?.kind else { return false }
+                guard case .invalidSceneName(name)? = (error as? NavStateError)?.storeKind else { return false }
                 return "\(error)".hasSuffix("it holds a character a terminal acts on (a control character, a line separator or a bidirectional override)")
             }
         }

@@ -51,7 +51,7 @@ struct StorePrivacyTests {
         #expect(FileManager.default.createFile(atPath: target, contents: Data()))
         let link = directory.path("db.sqlite")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(throws: NavStoreError.notARegularFile(path: link)) {
+        #expect(throws: NavStateError.notARegularFile(path: link)) {
             try NavStore(path: link, configuration: StoreFixtures.quiet())
         }
         // The target stays as it was, and nothing was made beside the link.
@@ -63,7 +63,7 @@ struct StorePrivacyTests {
         try NavStore(path: real, configuration: StoreFixtures.quiet()).save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "main")
         let second = directory.path("second.sqlite")
         try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: real)
-        #expect(throws: NavStoreError.notARegularFile(path: second)) {
+        #expect(throws: NavStateError.notARegularFile(path: second)) {
             try NavStore(path: second, configuration: StoreFixtures.quiet())
         }
     }

@@ -28,7 +28,7 @@ struct ChangedFileTests {
         let path = directory.path("app.sqlite")
         let store = try savedStore(path)
         #expect(unlink(path + "-wal") == 0)
-        let error = NavStoreError.walChanged(path: path)
+        let error = NavStateError.walChanged(path: path)
         await #expect(throws: error) { try await store.save(self.state(4), scene: "main") }
         await #expect(throws: error) { try await store.load(scene: "main") }
         // What the error says to do: open the store again. Every save it
@@ -46,7 +46,7 @@ struct ChangedFileTests {
         let store = try savedStore(path)
         #expect(unlink(path + "-wal") == 0)
         #expect(FileManager.default.createFile(atPath: path + "-wal", contents: Data()))
-        await #expect(throws: NavStoreError.walChanged(path: path)) {
+        await #expect(throws: NavStateError.walChanged(path: path)) {
             try await store.save(self.state(4), scene: "main")
         }
         let next = try NavStore(path: path, configuration: StoreFixtures.quiet())
@@ -63,7 +63,7 @@ struct ChangedFileTests {
         let path = directory.path("app.sqlite")
         let store = try savedStore(path)
         #expect(rename(path + "-wal", directory.path("elsewhere")) == 0)
-        await #expect(throws: NavStoreError.walChanged(path: path)) {
+        await #expect(throws: NavStateError.walChanged(path: path)) {
             try await store.save(self.state(4), scene: "main")
         }
         let next = try NavStore(path: path, configuration: StoreFixtures.quiet())
@@ -82,7 +82,7 @@ struct ChangedFileTests {
         let first = try await NavStore.shared(path: path, configuration: StoreFixtures.quiet(), recovering: recovering)
         try await first.save(state(1), scene: "main")
         #expect(unlink(path + "-wal") == 0)
-        await #expect(throws: NavStoreError.walChanged(path: path)) {
+        await #expect(throws: NavStateError.walChanged(path: path)) {
             try await first.save(self.state(2), scene: "main")
         }
         let second = try await NavStore.shared(path: path, configuration: StoreFixtures.quiet(), recovering: recovering)
@@ -99,14 +99,14 @@ struct ChangedFileTests {
         _ = try store.checkpointWAL()
         try await store.save(state(4), scene: "main")
         #expect(truncate(path, 0) == 0)
-        let error = NavStoreError.fileCutShort(path: path)
+        let error = NavStateError.fileCutShort(path: path)
         await #expect(throws: error) { try await store.save(self.state(5), scene: "main") }
         // Cut part-way through a page, its header still there: still noticed.
         let other = directory.path("other.sqlite")
         let second = try savedStore(other, revisions: 30)
         _ = try second.checkpointWAL()
         #expect(truncate(other, 4096 + 1000) == 0)
-        await #expect(throws: NavStoreError.fileCutShort(path: other)) {
+        await #expect(throws: NavStateError.fileCutShort(path: other)) {
             try await second.save(self.state(31), scene: "main")
         }
         // What the error says to do: openRecovering, and the store works.
@@ -152,7 +152,7 @@ struct ChangedFileTests {
             let store = try savedStore(path, revisions: 30)
             _ = try store.checkpointWAL()
             #expect(truncate(path, 4096 + 1000) == 0)
-            await #expect(throws: NavStoreError.fileCutShort(path: path)) {
+            await #expect(throws: NavStateError.fileCutShort(path: path)) {
                 try await store.save(self.state(31), scene: "main")
             }
         }
@@ -196,14 +196,14 @@ struct ChangedFileTests {
         }
         #expect(rename(other, path) == 0)
         if oldStoreNoticedFirst {
-            await #expect(throws: NavStoreError.fileMoved(path: path)) { try await old.save(self.state(2), scene: "old-0") }
+            await #expect(throws: NavStateError.fileMoved(path: path)) { try await old.save(self.state(2), scene: "old-0") }
         }
         let reopened = try NavStore(path: path, configuration: StoreFixtures.quiet())
         #expect(try await reopened.scenes().map(\.scene) == ["main", "settings"])
         #expect(try await reopened.load(scene: "main")?.state == state(5))
         #expect(try reopened.integrityCheck().isEmpty)
         // And the old store keeps refusing.
-        await #expect(throws: NavStoreError.fileMoved(path: path)) { try await old.save(self.state(2), scene: "old-0") }
+        await #expect(throws: NavStateError.fileMoved(path: path)) { try await old.save(self.state(2), scene: "old-0") }
     }
 
     /// As an app ends: killed, nothing closed. Every save acknowledged

@@ -28,7 +28,7 @@ struct StoreFileSafetyTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         try garbage.write(to: URL(fileURLWithPath: path))
-        #expect(throws: NavStoreError.notADatabase(path: path)) {
+        #expect(throws: NavStateError.notADatabase(path: path)) {
             _ = try NavStore(path: path, configuration: StoreFixtures.quiet())
         }
         #expect(StoreFixtures.bytes(of: path) == garbage)
@@ -53,7 +53,7 @@ struct StoreFileSafetyTests {
     }
 
     @Test func missingDirectoryGivesATypedError() {
-        #expect(throws: NavStoreError.self) {
+        #expect(throws: NavStateError.self) {
             _ = try NavStore(path: "/nonexistent-navstate-dir/x/db.sqlite", configuration: StoreFixtures.quiet())
         }
     }
@@ -66,32 +66,32 @@ struct StoreFileSafetyTests {
         configuration.limits.sceneNameBytes = 8
         let store = try NavStore.inMemory(configuration: configuration)
         let four = SceneState(stack: (0..<4).map { StoreFixtures.entry(String($0)) })
-        #expect(throws: NavStoreError.limitExceeded(\.entriesPerStack, scene: "s", actual: 4, limit: 3)) {
+        #expect(throws: NavStateError.limitExceeded(\.entriesPerStack, scene: "s", actual: 4, limit: 3)) {
             try store.save(four, scene: "s")
         }
         let nested = SceneState(presentations: [Presentation(
             method: .managedCover, destination: StoreFixtures.entry("0"),
             stack: (0..<4).map { StoreFixtures.entry(String($0)) })])
-        #expect(throws: NavStoreError.limitExceeded(\.entriesPerStack, scene: "s", actual: 4, limit: 3)) {
+        #expect(throws: NavStateError.limitExceeded(\.entriesPerStack, scene: "s", actual: 4, limit: 3)) {
             try store.save(nested, scene: "s")
         }
         let big = SceneState(stack: [StoreFixtures.entry(String(repeating: "9", count: 11))])
-        #expect(throws: NavStoreError.limitExceeded(\.payloadBytes, scene: "s", actual: 11, limit: 10)) {
+        #expect(throws: NavStateError.limitExceeded(\.payloadBytes, scene: "s", actual: 11, limit: 10)) {
             try store.save(big, scene: "s")
         }
         let bulky = SceneState(stack: [StoreFixtures.entry("1234567890")], values: [
             "a": StoreFixtures.entry("1234567890"), "b": StoreFixtures.entry("1234567890"),
         ])
-        #expect(throws: NavStoreError.limitExceeded(\.sceneBytes, scene: "s", actual: 39, limit: 38)) {
+        #expect(throws: NavStateError.limitExceeded(\.sceneBytes, scene: "s", actual: 39, limit: 38)) {
             try store.save(bulky, scene: "s")
         }
-        #expect(throws: NavStoreError.limitExceeded(\.sceneNameBytes, scene: "ninebytes", actual: 9, limit: 8)) {
+        #expect(throws: NavStateError.limitExceeded(\.sceneNameBytes, scene: "ninebytes", actual: 9, limit: 8)) {
             try store.save(SceneState(), scene: "ninebytes")
         }
-        #expect(throws: NavStoreError.invalidSceneName("")) {
+        #expect(throws: NavStateError.invalidSceneName("")) {
             try store.save(SceneState(), scene: "")
         }
-        #expect(NavStoreError.invalidSceneName("").description == "'' cannot be a scene name: it is empty")
+        #expect(NavStateError.invalidSceneName("").description == "'' cannot be a scene name: it is empty")
         #expect(try store.scenes().isEmpty)
         #expect(try store.stats().revisions == 0)
     }
@@ -131,13 +131,13 @@ struct StoreFileSafetyTests {
         #expect(try reader.history(scene: "main").count == 2)
         #expect(try reader.integrityCheck() == [])
         #expect(try reader.stats().revisions == 2)
-        #expect(throws: NavStoreError.self) { try reader.save(SceneState(), scene: "main") }
+        #expect(throws: NavStateError.self) { try reader.save(SceneState(), scene: "main") }
         #expect(StoreFixtures.bytes(of: path) == before)
     }
 
     @Test func readingAMissingFileCreatesNothing() {
         let path = "/tmp/navstate-missing-\(UUID().uuidString).sqlite"
-        #expect(throws: NavStoreError.fileNotFound(path: path)) {
+        #expect(throws: NavStateError.fileNotFound(path: path)) {
             _ = try NavStore(readingAt: path, configuration: StoreFixtures.quiet())
         }
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -147,7 +147,7 @@ struct StoreFileSafetyTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("empty.sqlite")
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-        #expect(throws: NavStoreError.notInitialized(path: path)) {
+        #expect(throws: NavStateError.notInitialized(path: path)) {
             _ = try NavStore(readingAt: path, configuration: StoreFixtures.quiet())
         }
         #expect(StoreFixtures.bytes(of: path) == Data())

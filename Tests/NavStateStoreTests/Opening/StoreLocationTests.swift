@@ -35,8 +35,8 @@ struct StoreLocationTests {
 
     @Test func aBadFileNameIsRefused() throws {
         let directory = try TemporaryDirectory()
-        #expect(throws: NavStoreError.invalidFileName("")) { try NavStore.defaultURL(in: directory.url, fileName: "") }
-        #expect(throws: NavStoreError.invalidFileName("../x.sqlite")) {
+        #expect(throws: NavStateError.invalidFileName("")) { try NavStore.defaultURL(in: directory.url, fileName: "") }
+        #expect(throws: NavStateError.invalidFileName("../x.sqlite")) {
             try NavStore.defaultURL(in: directory.url, fileName: "../x.sqlite")
         }
     }
@@ -46,7 +46,7 @@ struct StoreLocationTests {
         #expect {
             try NavStore.defaultURL(appGroup: "group.com.example.shop")
         } throws: { error in
-            guard case .appGroupUnavailable(let group)? = (error as? NavStoreError)?.kind else { return false }
+            guard case .appGroupUnavailable(let group)? = (error as? NavStateError)?.storeKind else { return false }
             return group == "group.com.example.shop" && "\(error)".contains("Apple platforms only")
         }
     }

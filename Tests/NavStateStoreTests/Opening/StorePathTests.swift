@@ -35,7 +35,7 @@ struct StorePathTests {
             _ = try NavStore(path: long, configuration: StoreFixtures.quiet())
             Issue.record("a 248-byte name opened")
         } catch {
-            guard case .cannotOpen(let path, let reason, _) = error.kind else { throw error }
+            guard case .cannotOpen(let path, let reason, _) = error.storeKind else { throw error }
             #expect(path == long)
             #expect(reason.contains("file name is 248 bytes long; a store's holds at most 247"), "\(reason)")
         }
@@ -52,7 +52,7 @@ struct StorePathTests {
             _ = try NavStore(path: deep, configuration: StoreFixtures.quiet())
             Issue.record("a path past SQLite's length opened")
         } catch {
-            guard case .cannotOpen(_, let reason, _) = error.kind else { throw error }
+            guard case .cannotOpen(_, let reason, _) = error.storeKind else { throw error }
             #expect(reason.contains("path is 505 bytes long"), "\(reason)")
         }
         #expect(!FileManager.default.fileExists(atPath: deep))
@@ -114,7 +114,7 @@ struct StorePathTests {
             #expect(FileManager.default.createFile(atPath: directory.path("target"), contents: Data("keep".utf8), attributes: [.posixPermissions: 0o644]))
             try FileManager.default.createSymbolicLink(atPath: path + suffix, withDestinationPath: directory.path("target"))
         }
-        #expect(throws: NavStoreError.notARegularFile(path: path + suffix)) {
+        #expect(throws: NavStateError.notARegularFile(path: path + suffix)) {
             try NavStore(path: path, configuration: StoreFixtures.quiet())
         }
         // The link's target keeps its mode and bytes; nothing was made.
@@ -140,7 +140,7 @@ struct StorePathTests {
         // A link appears at the -wal after the check: the change skips it.
         try FileManager.default.createSymbolicLink(atPath: path + "-wal", withDestinationPath: target)
         #expect(chmod(path, 0o644) == 0)
-        #expect(throws: NavStoreError.notARegularFile(path: path + "-wal")) {
+        #expect(throws: NavStateError.notARegularFile(path: path + "-wal")) {
             try StoreFile.prepareForWriting(path)
         }
         #expect(try mode(target) == 0o644)
@@ -153,15 +153,15 @@ struct StorePathTests {
         let folder = directory.path("folder.sqlite")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for path in [fifo, folder, "/dev/null"] {
-            #expect(throws: NavStoreError.notARegularFile(path: path)) { try NavStore(path: path, configuration: StoreFixtures.quiet()) }
-            #expect(throws: NavStoreError.notARegularFile(path: path)) { try NavStore(readingAt: path, configuration: StoreFixtures.quiet()) }
+            #expect(throws: NavStateError.notARegularFile(path: path)) { try NavStore(path: path, configuration: StoreFixtures.quiet()) }
+            #expect(throws: NavStateError.notARegularFile(path: path)) { try NavStore(readingAt: path, configuration: StoreFixtures.quiet()) }
         }
         // A FIFO beside a real store, where its -wal would be.
         let path = directory.path("db.sqlite")
         try await NavStore(path: path, configuration: StoreFixtures.quiet()).save(Self.state, scene: "main")
         #expect(mkfifo(path + "-wal", 0o600) == 0)
-        #expect(throws: NavStoreError.notARegularFile(path: path + "-wal")) { try NavStore(readingAt: path, configuration: StoreFixtures.quiet()) }
-        #expect(throws: NavStoreError.notARegularFile(path: path + "-wal")) { try NavStore(path: path, configuration: StoreFixtures.quiet()) }
+        #expect(throws: NavStateError.notARegularFile(path: path + "-wal")) { try NavStore(readingAt: path, configuration: StoreFixtures.quiet()) }
+        #expect(throws: NavStateError.notARegularFile(path: path + "-wal")) { try NavStore(path: path, configuration: StoreFixtures.quiet()) }
         // The command answers at once, with the error, and exit status 2.
         let scenes = try CommandRunner.navstate.run(["scenes", "--db", fifo])
         #expect(scenes.status == 2)
@@ -169,7 +169,7 @@ struct StorePathTests {
     }
 
     @Test func theErrorSaysWhatIsThereAndWhatToDo() {
-        let message = NavStoreError.notARegularFile(path: "/a/db.sqlite-wal").description
+        let message = NavStateError.notARegularFile(path: "/a/db.sqlite-wal").description
         #expect(message == "/a/db.sqlite-wal is not a regular file (a symbolic link, a directory, a FIFO or a device); nothing was opened or changed. Point the store at a regular file, or at a path where none exists yet")
     }
 }

@@ -84,7 +84,7 @@ struct FuzzRegressionTests {
     func inputPassesEveryFuzzerCheck(path: String) async throws {
         let bytes = Array(try Data(contentsOf: Self.fuzz.appendingPathComponent(path)))
         let registry = DestinationRegistry()
-        do throws(WireFormatError) {
+        do throws(NavStateError) {
             let entries = try PathRepresentation.entries(from: bytes)
             #expect(try PathRepresentation.entries(from: PathRepresentation.encode(entries)) == entries)
             let decoded = try NavPath.decode(representation: bytes, registry: registry)
@@ -96,7 +96,7 @@ struct FuzzRegressionTests {
             #expect(throws: error) { try NavPath.decode(representation: bytes, registry: registry) }
             await #expect(throws: error) { try await registry.sanitizedNavigationPath(bytes) }
         }
-        do throws(ToolingError) {
+        do throws(NavStateError) {
             let state = try SceneState<NavEntry>(json: bytes)
             #expect(throws: Never.self) { try state.validate() }
             let written: Data
@@ -111,7 +111,7 @@ struct FuzzRegressionTests {
             ErrorMessages.expectReadable(error.description)
         }
         for format in [nil] + SceneFormat.allCases.map(Optional.some) {
-            do throws(ToolingError) {
+            do throws(NavStateError) {
                 let (state, _) = try SceneImport.read(bytes, format: format)
                 #expect(throws: Never.self) { try state.validate() }
             } catch {

@@ -20,7 +20,7 @@ struct HostileFileTests {
         return path
     }
 
-    private func expectRecovery(_ path: String, original: Data, matching: (NavStoreError) -> Bool) throws {
+    private func expectRecovery(_ path: String, original: Data, matching: (NavStateError) -> Bool) throws {
         let (store, recovery) = try NavStore.openRecovering(path: path, configuration: StoreFixtures.quiet())
         let report = try #require(recovery, "no recovery was reported")
         #expect(matching(report.error), "unexpected error \(report.error)")
@@ -46,15 +46,15 @@ struct HostileFileTests {
         #expect(whole.count > 8192)
         let truncated = whole.prefix(whole.count / 2)
         try truncated.write(to: URL(fileURLWithPath: path))
-        #expect(throws: NavStoreError.self) {
+        #expect(throws: NavStateError.self) {
             let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
             for index in 0..<7 { _ = try store.load(scene: "scene-\(index)") }
-            if try !store.integrityCheck().isEmpty { throw NavStoreError.corrupt(path: path, message: "integrity") }
+            if try !store.integrityCheck().isEmpty { throw NavStateError.corrupt(path: path, message: "integrity") }
         }
         #expect(StoreFixtures.bytes(of: path) == truncated)
         try expectRecovery(path, original: truncated) { error in
-            if case .corrupt = error.kind { return true }
-            if case .notADatabase = error.kind { return true }
+            if case .corrupt = error.storeKind { return true }
+            if case .notADatabase = error.storeKind { return true }
             return false
         }
     }
@@ -65,7 +65,7 @@ struct HostileFileTests {
         var generator = SystemRandomNumberGenerator()
         let garbage = Data((0..<40_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
         try garbage.write(to: URL(fileURLWithPath: path))
-        #expect(throws: NavStoreError.notADatabase(path: path)) {
+        #expect(throws: NavStateError.notADatabase(path: path)) {
             _ = try NavStore(path: path, configuration: StoreFixtures.quiet())
         }
         #expect(StoreFixtures.bytes(of: path) == garbage)
@@ -77,7 +77,7 @@ struct HostileFileTests {
         let path = directory.path("db.sqlite")
         try SQLiteFile.create(path, sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me');")
         let original = try #require(StoreFixtures.bytes(of: path))
-        #expect(throws: NavStoreError.foreignDatabase(path: path)) {
+        #expect(throws: NavStateError.foreignDatabase(path: path)) {
             _ = try NavStore(path: path, configuration: StoreFixtures.quiet())
         }
         #expect(StoreFixtures.bytes(of: path) == original)
@@ -89,11 +89,11 @@ struct HostileFileTests {
         let path = directory.path("db.sqlite")
         try SQLiteFile.create(path, sql: "PRAGMA application_id = 1312904787; PRAGMA user_version = 7; CREATE TABLE future (x);")
         let original = try #require(StoreFixtures.bytes(of: path))
-        #expect(throws: NavStoreError.newerSchema(path: path, found: 7, known: SchemaMigration.latestVersion)) {
+        #expect(throws: NavStateError.newerSchema(path: path, found: 7, known: SchemaMigration.latestVersion)) {
             _ = try NavStore(path: path, configuration: StoreFixtures.quiet())
         }
         #expect(StoreFixtures.bytes(of: path) == original)
-        #expect(NavStoreError.newerSchema(path: path, found: 7, known: 2).description.contains("Upgrade NavState to read it"))
+        #expect(NavStateError.newerSchema(path: path, found: 7, known: 2).description.contains("Upgrade NavState to read it"))
         try expectRecovery(path, original: original) {
             $0 == .newerSchema(path: path, found: 7, known: SchemaMigration.latestVersion)
         }
@@ -127,7 +127,7 @@ struct HostileFileTests {
         try store.checkpointWAL()
         let before = try #require(StoreFixtures.bytes(of: path))
         let big = SceneState(stack: [NavEntry(tag: "String", payload: "\"" + String(repeating: "x", count: 400_000) + "\"")])
-        #expect(throws: NavStoreError.diskFull(path: path)) {
+        #expect(throws: NavStateError.diskFull(path: path)) {
             try store.save(big, scene: "main")
         }
         #expect(StoreFixtures.bytes(of: path) == before)

@@ -23,7 +23,7 @@ struct StoreConcurrencyTests {
         try app.save(state("b2"), scene: "y")
         #expect(try app.save(state("a2"), scene: "x").revision == 3)
         // The widget's own cached x (revision 2) is stale in turn.
-        #expect(throws: NavStoreError.conflict(scene: "x", expected: 2, actual: 3)) {
+        #expect(throws: NavStateError.conflict(scene: "x", expected: 2, actual: 3)) {
             try widget.save(state("w2"), scene: "x", expectedHead: 2)
         }
         #expect(try widget.save(state("w2"), scene: "x").revision == 4)
@@ -77,7 +77,7 @@ struct StoreConcurrencyTests {
                         state.contentStack.append(StoreFixtures.entry("Int", "\(worker * 100 + attempt)"))
                         do {
                             saved.append(try own.save(state, scene: "shared", expectedHead: head.revision).revision)
-                        } catch NavStoreError.conflict {
+                        } catch NavStateError.conflict {
                             conflicts += 1
                         }
                     }

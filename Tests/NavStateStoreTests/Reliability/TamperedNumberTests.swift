@@ -55,7 +55,7 @@ struct TamperedNumberTests {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         do {
             if let loaded = try await store.load(scene: "main") { try loaded.state.validate() }
-        } catch let error as NavStoreError {
+        } catch {
             switch error {
             case .corrupt, .damagedScene: break
             default: throw error

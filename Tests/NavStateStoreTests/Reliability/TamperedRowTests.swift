@@ -40,7 +40,7 @@ struct TamperedRowTests {
         head.slots[1] = [NavEntry(tag: "Int", payload: "5")]
         try Tamper.rewrite(path, scene: "main", slots: head.slots, layout: head.layout)
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        #expect(damage { () throws(NavStoreError) in try store.load(scene: "main") }
+        #expect(damage { () throws(NavStateError) in try store.load(scene: "main") }
             == .stackInPlainPresentation(presentation: 1, method: .sheet))
         let restored = try await restore(path)
         try restored.state.validate()
@@ -72,7 +72,7 @@ struct TamperedRowTests {
             let path = try savedFile(in: directory)
             try tamper(path)
             let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-            #expect(damage { () throws(NavStoreError) in try store.load(scene: "main") } == problem, "\(name)")
+            #expect(damage { () throws(NavStateError) in try store.load(scene: "main") } == problem, "\(name)")
             #expect(try store.damagedScenes().map(\.scene) == ["main"], "\(name)")
             let restored = try await restore(path)
             try restored.state.validate()
@@ -93,25 +93,25 @@ struct TamperedRowTests {
         }
         // Revisions 2-4 are changes on top of revision 1; take out 3.
         try Tamper.run(path, "DELETE FROM revision WHERE number = 3")
-        #expect(damage { () throws(NavStoreError) in try store.load(scene: "main") } == .missingRevision(3))
+        #expect(damage { () throws(NavStateError) in try store.load(scene: "main") } == .missingRevision(3))
         let restored = try await store.restore(scene: "main", registry: DestinationRegistry())
         #expect(restored.report.revision == 2)
         #expect(restored.state.contentStack.count == 2)
         #expect(restored.report.skipped.map(\.revision) == [4])
         // A delta that keeps more entries than the stack below it holds.
         try Tamper.setChange(path, scene: "main", revision: 2, to: [1, 0, 1, 0, 7, 0])
-        #expect(damage { () throws(NavStoreError) in try store.load(scene: "main", revision: 2) }
+        #expect(damage { () throws(NavStateError) in try store.load(scene: "main", revision: 2) }
             == .unreadableRow(revision: 2, problem: RowFault.keepsMoreThanHeld(slot: 0, kept: 7, held: 1).description))
     }
 
     /// The damage of the `damagedScene` error `body` throws; nil when it
     /// throws nothing, or another error.
-    private func damage(_ body: () throws(NavStoreError) -> StoredRevision?) -> Damage? {
+    private func damage(_ body: () throws(NavStateError) -> StoredRevision?) -> Damage? {
         do {
             _ = try body()
             return nil
         } catch {
-            guard case let .damagedScene(_, _, _, damage) = error.kind else { return nil }
+            guard case let .damagedScene(_, _, _, damage) = error.storeKind else { return nil }
             return damage
         }
     }

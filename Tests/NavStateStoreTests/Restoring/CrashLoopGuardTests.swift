@@ -86,10 +86,10 @@ struct CrashLoopGuardTests {
         let options = RestoreOptions(crashLoopLimit: 1)
         #expect(try await launch(path, options: options).report.revision == 2)
         #expect(try await launch(path, options: options).report.revision == 1)
-        await #expect(throws: NavStoreError.invalidRestoreOptions(crashLoopLimit: 0, fallbackRevisions: 2)) {
+        await #expect(throws: NavStateError.invalidRestoreOptions(crashLoopLimit: 0, fallbackRevisions: 2)) {
             _ = try await launch(path, options: RestoreOptions(crashLoopLimit: 0))
         }
-        await #expect(throws: NavStoreError.invalidRestoreOptions(crashLoopLimit: 2, fallbackRevisions: -1)) {
+        await #expect(throws: NavStateError.invalidRestoreOptions(crashLoopLimit: 2, fallbackRevisions: -1)) {
             _ = try await launch(path, options: RestoreOptions(fallbackRevisions: -1))
         }
     }
@@ -138,7 +138,7 @@ struct CrashLoopGuardLimitTests {
         #expect(first.report.revision == 5)
         let second = try await writer.restore(scene: "main", registry: DestinationRegistry(), options: options)
         #expect(second.report.outcome == .allRevisionsSkipped)
-        await #expect(throws: NavStoreError.self) {
+        await #expect(throws: NavStateError.self) {
             try await writer.restore(scene: "main", registry: DestinationRegistry(), options: RestoreOptions(fallbackRevisions: -1))
         }
     }
@@ -153,7 +153,7 @@ struct CrashLoopGuardLimitTests {
         let third = try Tamper.read(path, scene: "main", revision: 3)
         try Tamper.rewrite(path, scene: "main", revision: 3, slots: third.slots, layout: "not json")
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        #expect(throws: NavStoreError.self) { try store.load(scene: "main") }
+        #expect(throws: NavStateError.self) { try store.load(scene: "main") }
         let first = try await store.restore(scene: "main", registry: DestinationRegistry())
         #expect(first.report.revision == 2)
         #expect(first.state.contentStack.map { $0.as(Int.self) } == [2])

@@ -101,7 +101,7 @@ struct ReadingTests {
             try writer.save(SceneState(stack: [StoreFixtures.entry("\(index)")]), scene: "main")
             #expect(try reader.load(scene: "main")?.revision == index + 2)
         }
-        #expect(throws: NavStoreError.readOnly(path: path)) {
+        #expect(throws: NavStateError.readOnly(path: path)) {
             try reader.save(SceneState(), scene: "main")
         }
     }

@@ -64,9 +64,9 @@ extension NavStoreTests {
         #expect(try store.prune(notUpdatedFor: 3600).scenesRemoved == 0)
         #expect(try store.prune(notUpdatedFor: 0).scenesRemoved == 1)
         #expect(try store.scenes().isEmpty)
-        #expect(throws: NavStoreError.invalidPruneArguments(keepRevisions: 0, maximumAge: nil)) { try store.prune(keepRevisions: 0) }
-        #expect(throws: NavStoreError.invalidPruneArguments(keepRevisions: 20, maximumAge: -1)) { try store.prune(notUpdatedFor: -1) }
-        #expect(throws: NavStoreError.sceneNotFound("missing")) { _ = try store.setAside(scene: "missing") }
+        #expect(throws: NavStateError.invalidPruneArguments(keepRevisions: 0, maximumAge: nil)) { try store.prune(keepRevisions: 0) }
+        #expect(throws: NavStateError.invalidPruneArguments(keepRevisions: 20, maximumAge: -1)) { try store.prune(notUpdatedFor: -1) }
+        #expect(throws: NavStateError.sceneNotFound("missing")) { _ = try store.setAside(scene: "missing") }
     }
 
     @Test func neverPersistedEntriesAndWhatSitsAboveThemAreLeftOut() throws {
@@ -112,9 +112,9 @@ extension NavStoreTests {
         let sheetWithStack = SceneState(presentations: [
             Presentation(method: .sheet, destination: StoreFixtures.entry("1"), stack: [StoreFixtures.entry("2")]),
         ])
-        #expect(throws: NavStoreError.self) { try store.save(sheetWithStack, scene: "main") }
+        #expect(throws: NavStateError.self) { try store.save(sheetWithStack, scene: "main") }
         let badCheckpoint = SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 1)])
-        #expect(throws: NavStoreError.self) { try store.save(badCheckpoint, scene: "main") }
+        #expect(throws: NavStateError.self) { try store.save(badCheckpoint, scene: "main") }
         #expect(try store.scenes().isEmpty)
     }
 

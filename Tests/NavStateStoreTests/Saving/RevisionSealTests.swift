@@ -27,11 +27,11 @@ struct RevisionSealTests {
     }
 
     private func loadProblem(_ path: String, revision: Int? = nil) -> String? {
-        do throws(NavStoreError) {
+        do throws(NavStateError) {
             _ = try NavStore(path: path, configuration: StoreFixtures.quiet()).load(scene: "main", revision: revision)
             return nil
         } catch {
-            guard case let .damagedScene(_, _, _, damage) = error.kind else { return "\(error)" }
+            guard case let .damagedScene(_, _, _, damage) = error.storeKind else { return "\(error)" }
             return damage.description
         }
     }

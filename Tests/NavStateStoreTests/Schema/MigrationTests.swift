@@ -80,7 +80,7 @@ struct MigrationTests {
             try Migrator.migrate(connection, migrations: SchemaMigration.all + [breaking], logger: NavLog(logger: Logger(label: "test")), path: path)
         } throws: { error in
             // "main"'s six revisions and its one restore attempt.
-            error as? NavStoreError == .migrationBreaksReferences(path: path, migration: "9999_lose_scenes", rows: 7)
+            error as? NavStateError == .migrationBreaksReferences(path: path, migration: "9999_lose_scenes", rows: 7)
         }
         #expect(try connection.integer("PRAGMA user_version") == SchemaMigration.latestVersion)
         withExtendedLifetime(connection) {}
@@ -100,7 +100,7 @@ struct MigrationTests {
         let connection = try SQLiteConnection(path: old, mode: .readWrite(create: false))
         try connection.execute("PRAGMA journal_mode = WAL")
         let schema = try Self.schemaText(connection)
-        #expect(throws: NavStoreError.self) {
+        #expect(throws: NavStateError.self) {
             try Migrator.migrate(connection, migrations: SchemaMigration.all + [breaking], logger: log, path: old)
         }
         #expect(try connection.integer("PRAGMA user_version") == 3)
@@ -109,7 +109,7 @@ struct MigrationTests {
 
         let new = directory.path("new.sqlite")
         let fresh = try SQLiteConnection(path: new, mode: .readWrite(create: true))
-        #expect(throws: NavStoreError.self) {
+        #expect(throws: NavStateError.self) {
             try Migrator.migrate(fresh, migrations: SchemaMigration.all + [breaking], logger: log, path: new)
         }
         #expect(try fresh.integer("PRAGMA user_version") == 0)
@@ -133,13 +133,13 @@ struct MigrationTests {
         #expect {
             try NavStore(path: path, configuration: StoreFixtures.quiet())
         } throws: { error in
-            guard case .schemaMismatch(path, 1, _)? = (error as? NavStoreError)?.kind else { return false }
+            guard case .schemaMismatch(path, 1, _)? = (error as? NavStateError)?.storeKind else { return false }
             return true
         }
         #expect(StoreFixtures.bytes(of: path) == before)
         // Recovery sets such a file aside whole and starts afresh.
         let (store, recovery) = try NavStore.openRecovering(path: path, configuration: StoreFixtures.quiet())
-        guard case .schemaMismatch? = recovery?.error.kind else {
+        guard case .schemaMismatch? = recovery?.error.storeKind else {
             Issue.record("not recovered as a schema mismatch: \(String(describing: recovery))")
             return
         }

@@ -17,7 +17,7 @@ struct OlderSchemaReadingTests {
         let path = directory.path("device.sqlite")
         try FileManager.default.copyItem(atPath: Self.fixture.path, toPath: path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: NavStoreError.olderSchema(path: path, found: 3, known: SchemaMigration.latestVersion)) {
+        #expect(throws: NavStateError.olderSchema(path: path, found: 3, known: SchemaMigration.latestVersion)) {
             try NavStore(readingAt: path, configuration: StoreFixtures.quiet())
         }
         // Untouched, with nothing created beside it.

@@ -9,7 +9,7 @@ extension NavStore {
     /// `restore(scene:registry:options:)`.
     public func restore<Scene: RawRepresentable>(
         scene: Scene, registry: DestinationRegistry, options: RestoreOptions = RestoreOptions()
-    ) async throws(NavStoreError) -> (state: SceneState<AnyDestination>, report: RestoreReport) where Scene.RawValue == String {
+    ) async throws(NavStateError) -> (state: SceneState<AnyDestination>, report: RestoreReport) where Scene.RawValue == String {
         try await restore(scene: scene.rawValue, registry: registry, options: options)
     }
 
@@ -18,20 +18,20 @@ extension NavStore {
     @discardableResult
     public func save<Scene: RawRepresentable>(
         _ state: SceneState<AnyDestination>, scene: Scene, expectedHead: Int? = nil
-    ) async throws(NavStoreError) -> SaveResult where Scene.RawValue == String {
+    ) async throws(NavStateError) -> SaveResult where Scene.RawValue == String {
         try await save(state, scene: scene.rawValue, expectedHead: expectedHead)
     }
 
     /// Confirms a restore of `revision` of scene `scene`, named by the
     /// app's type; see `confirmRestore(scene:revision:)`.
-    public func confirmRestore<Scene: RawRepresentable>(scene: Scene, revision: Int) async throws(NavStoreError)
+    public func confirmRestore<Scene: RawRepresentable>(scene: Scene, revision: Int) async throws(NavStateError)
     where Scene.RawValue == String {
         try await confirmRestore(scene: scene.rawValue, revision: revision)
     }
 
     /// Deletes scene `scene`, named by the app's type, and its history.
     @discardableResult
-    public func delete<Scene: RawRepresentable>(scene: Scene) async throws(NavStoreError) -> Bool where Scene.RawValue == String {
+    public func delete<Scene: RawRepresentable>(scene: Scene) async throws(NavStateError) -> Bool where Scene.RawValue == String {
         try await delete(scene: scene.rawValue)
     }
 }

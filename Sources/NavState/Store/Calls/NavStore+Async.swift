@@ -21,9 +21,9 @@ extension NavStore {
     /// before those made after it; each store call in it is its own
     /// transaction.
     @_spi(Tooling) public func perform<T: Sendable>(
-        _ work: @escaping @Sendable (NavStore) throws(NavStoreError) -> T
-    ) async throws(NavStoreError) -> T {
-        try await Self.run(on: queue) { [self] in Self.outcome { () throws(NavStoreError) in try work(self) } }
+        _ work: @escaping @Sendable (NavStore) throws(NavStateError) -> T
+    ) async throws(NavStateError) -> T {
+        try await Self.run(on: queue) { [self] in Self.outcome { () throws(NavStateError) in try work(self) } }
     }
 
     /// Runs blocking work on a store's queue and resumes the caller when it
@@ -32,10 +32,10 @@ extension NavStore {
     /// here needs runtime metadata for typed throws (macOS 15 / iOS 18;
     /// docs/platforms.md).
     private static func run<T: Sendable>(
-        on queue: DispatchQueue, _ work: @escaping @Sendable () -> Result<T, NavStoreError>
-    ) async throws(NavStoreError) -> T {
+        on queue: DispatchQueue, _ work: @escaping @Sendable () -> Result<T, NavStateError>
+    ) async throws(NavStateError) -> T {
         let pending = PendingWork(work)
-        let result: Result<T, NavStoreError> = await withCheckedContinuation { continuation in
+        let result: Result<T, NavStateError> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: pending.run()) }
         }
         switch result {
@@ -53,7 +53,7 @@ extension NavStore {
     /// ```swift
     /// let store = try await NavStore.open(path: NavStore.defaultURL().path)
     /// ```
-    public static func open(path: String, configuration: Configuration = Configuration()) async throws(NavStoreError) -> NavStore {
+    public static func open(path: String, configuration: Configuration = Configuration()) async throws(NavStateError) -> NavStore {
         try await opening(path, configuration, readOnly: false)
     }
 
@@ -61,8 +61,8 @@ extension NavStore {
     /// queue: nothing is created, migrated or written, beside the file or in
     /// it, and a file in a read-only directory reads fine (NavState.docc/TheStoresFile.md,
     /// "Reading without writing"). Saving through it fails with
-    /// ``NavStoreError/readOnly(path:)``.
-    public static func open(readingAt path: String, configuration: Configuration = Configuration()) async throws(NavStoreError) -> NavStore {
+    /// ``NavStateModel/NavStateError/readOnly(path:)``.
+    public static func open(readingAt path: String, configuration: Configuration = Configuration()) async throws(NavStateError) -> NavStore {
         try await opening(path, configuration, readOnly: true)
     }
 
@@ -75,9 +75,9 @@ extension NavStore {
     /// ```
     public static func openRecovering(
         path: String, configuration: Configuration = Configuration()
-    ) async throws(NavStoreError) -> (store: NavStore, recovery: StoreRecovery?) {
+    ) async throws(NavStateError) -> (store: NavStore, recovery: StoreRecovery?) {
         let opened = try await onNewQueue { _ in
-            outcome { () throws(NavStoreError) in
+            outcome { () throws(NavStateError) in
                 let (store, recovery) = try openRecovering(path: path, configuration: configuration)
                 return RecoveredOpen(store: store, recovery: recovery)
             }
@@ -85,9 +85,9 @@ extension NavStore {
         return (opened.store, opened.recovery)
     }
 
-    private static func opening(_ path: String, _ configuration: Configuration, readOnly: Bool) async throws(NavStoreError) -> NavStore {
+    private static func opening(_ path: String, _ configuration: Configuration, readOnly: Bool) async throws(NavStateError) -> NavStore {
         try await onNewQueue { queue in
-            outcome { () throws(NavStoreError) in
+            outcome { () throws(NavStateError) in
                 try NavStore(opening: path, configuration: configuration, readOnly: readOnly, queue: queue)
             }
         }
@@ -96,14 +96,14 @@ extension NavStore {
     /// Runs `work` on a new store queue (handed to it, so the store it opens
     /// keeps it) and resumes the caller with its outcome.
     private static func onNewQueue<T: Sendable>(
-        _ work: @escaping @Sendable (DispatchQueue) -> Result<T, NavStoreError>
-    ) async throws(NavStoreError) -> T {
+        _ work: @escaping @Sendable (DispatchQueue) -> Result<T, NavStateError>
+    ) async throws(NavStateError) -> T {
         let queue = makeQueue()
         return try await run(on: queue) { work(queue) }
     }
 
     /// A synchronous store call's outcome as a value, to cross the queue.
-    static func outcome<T>(_ body: () throws(NavStoreError) -> T) -> Result<T, NavStoreError> {
+    static func outcome<T>(_ body: () throws(NavStateError) -> T) -> Result<T, NavStateError> {
         do {
             return .success(try body())
         } catch {
@@ -124,8 +124,8 @@ extension NavStore {
     @discardableResult
     public func save(
         _ state: SceneState<AnyDestination>, scene: String, expectedHead: Int? = nil
-    ) async throws(NavStoreError) -> SaveResult {
-        try await perform { store throws(NavStoreError) in try store.save(state, scene: scene, expectedHead: expectedHead) }
+    ) async throws(NavStateError) -> SaveResult {
+        try await perform { store throws(NavStateError) in try store.save(state, scene: scene, expectedHead: expectedHead) }
     }
 
     /// Saves a scene state of stored entries without blocking the caller;
@@ -133,27 +133,27 @@ extension NavStore {
     @discardableResult
     public func save(
         _ state: SceneState<NavEntry>, scene: String, expectedHead: Int? = nil, registry: DestinationRegistry? = nil
-    ) async throws(NavStoreError) -> SaveResult {
-        try await perform { store throws(NavStoreError) in try store.save(state, scene: scene, expectedHead: expectedHead, registry: registry) }
+    ) async throws(NavStateError) -> SaveResult {
+        try await perform { store throws(NavStateError) in try store.save(state, scene: scene, expectedHead: expectedHead, registry: registry) }
     }
 
     /// Confirms a restore without blocking the caller; see the synchronous
     /// `confirmRestore(_:)`.
-    public func confirmRestore(_ report: RestoreReport) async throws(NavStoreError) {
-        try await perform { store throws(NavStoreError) in try store.confirmRestore(report) }
+    public func confirmRestore(_ report: RestoreReport) async throws(NavStateError) {
+        try await perform { store throws(NavStateError) in try store.confirmRestore(report) }
     }
 
     /// Confirms a restore of `revision` of `scene` without blocking the
     /// caller; see the synchronous `confirmRestore(_:)`.
-    public func confirmRestore(scene: String, revision: Int) async throws(NavStoreError) {
-        try await perform { store throws(NavStoreError) in try store.confirmRestore(scene: scene, revision: revision) }
+    public func confirmRestore(scene: String, revision: Int) async throws(NavStateError) {
+        try await perform { store throws(NavStateError) in try store.confirmRestore(scene: scene, revision: revision) }
     }
 
     /// Deletes a scene and its history without blocking the caller; see the
     /// synchronous `delete(scene:)`.
     @discardableResult
-    public func delete(scene: String) async throws(NavStoreError) -> Bool {
-        try await perform { store throws(NavStoreError) in try store.delete(scene: scene) }
+    public func delete(scene: String) async throws(NavStateError) -> Bool {
+        try await perform { store throws(NavStateError) in try store.delete(scene: scene) }
     }
 }
 
@@ -163,13 +163,13 @@ extension NavStore {
 /// queue's block happens to finish.
 private final class PendingWork<T: Sendable>: @unchecked Sendable {
     // Touched by the queue's one block only, before the caller resumes.
-    private var work: (@Sendable () -> Result<T, NavStoreError>)?
+    private var work: (@Sendable () -> Result<T, NavStateError>)?
 
-    init(_ work: @escaping @Sendable () -> Result<T, NavStoreError>) {
+    init(_ work: @escaping @Sendable () -> Result<T, NavStateError>) {
         self.work = work
     }
 
-    func run() -> Result<T, NavStoreError> {
+    func run() -> Result<T, NavStateError> {
         // The queue runs each block once; only a bug could run it twice.
         guard let work else { preconditionFailure("a store call ran twice") }
         self.work = nil

@@ -61,10 +61,10 @@ extension NavStore.Limits {
     /// opened or created: a tool can refuse bad input without leaving a file
     /// behind.
     ///
-    /// - Throws: ``NavStoreError/invalidSceneName(_:)``,
-    ///   ``NavStoreError/limitExceeded(_:scene:actual:limit:)`` or
-    ///   ``NavStoreError/invalidState(_:)``.
-    public func check(_ state: SceneState<NavEntry>, scene: String) throws(NavStoreError) {
+    /// - Throws: ``NavStateModel/NavStateError/invalidSceneName(_:)``,
+    ///   ``NavStateModel/NavStateError/limitExceeded(_:scene:actual:limit:)`` or
+    ///   ``NavStateModel/NavStateError/invalidState(_:)``.
+    public func check(_ state: SceneState<NavEntry>, scene: String) throws(NavStateError) {
         do {
             try state.validate()
         } catch {
@@ -74,7 +74,7 @@ extension NavStore.Limits {
         _ = try byteCount(checking: state, scene: scene)
     }
 
-    func checkSceneName(_ scene: String) throws(NavStoreError) {
+    func checkSceneName(_ scene: String) throws(NavStateError) {
         if scene.isEmpty {
             throw .invalidSceneName(scene)
         }
@@ -96,7 +96,7 @@ extension NavStore.Limits {
     ///
     /// - Parameter sameTree: The state's containers are those of a head
     ///   this store saved, whose nesting was checked then: not walked again.
-    func checkLayout<Element>(stacks: Int, state: SceneState<Element>, scene: String, sameTree: Bool = false) throws(NavStoreError) {
+    func checkLayout<Element>(stacks: Int, state: SceneState<Element>, scene: String, sameTree: Bool = false) throws(NavStateError) {
         if stacks > stacksPerScene {
             throw .limitExceeded(\.stacksPerScene, scene: scene, actual: stacks, limit: stacksPerScene)
         }
@@ -118,9 +118,9 @@ extension NavStore.Limits {
     func byteCount<Element: StorableElement>(
         checking state: SceneState<Element>, flat: Slots.Flat<Element>? = nil, scene: String,
         known: NavStore.KnownPrefixes = NavStore.KnownPrefixes(), sameTree: Bool = false
-    ) throws(NavStoreError) -> (total: Int, stackBytes: [Int]) {
+    ) throws(NavStateError) -> (total: Int, stackBytes: [Int]) {
         var total = 0
-        func count(_ element: Element) throws(NavStoreError) -> Int {
+        func count(_ element: Element) throws(NavStateError) -> Int {
             let (tag, payload) = element.storedByteCounts
             if payload > payloadBytes {
                 throw .limitExceeded(\.payloadBytes, scene: scene, actual: payload, limit: payloadBytes)
@@ -133,7 +133,7 @@ extension NavStore.Limits {
         try checkLayout(stacks: stacks, state: state, scene: scene, sameTree: sameTree)
         var stackBytes: [Int] = []
         stackBytes.reserveCapacity(stacks)
-        func countStack(_ stack: [Element]) throws(NavStoreError) {
+        func countStack(_ stack: [Element]) throws(NavStateError) {
             if stack.count > entriesPerStack {
                 throw .limitExceeded(\.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack)
             }
@@ -147,7 +147,7 @@ extension NavStore.Limits {
         for presentation in state.presentations { total += try count(presentation.destination) }
         for level in 0...state.presentations.count where flat.hasSplit {
             guard let container = state.container(level: level), container.hasSplit else { continue }
-            try container.forEachSelection(prefix: []) { (_, _, element) throws(NavStoreError) in
+            try container.forEachSelection(prefix: []) { (_, _, element) throws(NavStateError) in
                 total += try count(element)
             }
         }

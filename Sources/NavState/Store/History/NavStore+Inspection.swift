@@ -11,14 +11,14 @@ extension NavStore {
     /// not exist. Rows older than the kept revisions are what a kept one
     /// builds on, not history; rows numbered out of range are damage
     /// (`check`).
-    @_spi(Tooling) public func history(scene: String) throws(NavStoreError) -> [RevisionSummary] {
+    @_spi(Tooling) public func history(scene: String) throws(NavStateError) -> [RevisionSummary] {
         try withConnection("history") { (store: inout State) throws(SQLiteError) in
             try RevisionTable.history(store.connection, scene: scene)
         }
     }
 
     /// Scenes, revision rows, full rows, and the schema version.
-    package func rowCounts() throws(NavStoreError) -> (scenes: Int, revisions: Int, fullRevisions: Int, schemaVersion: Int) {
+    package func rowCounts() throws(NavStateError) -> (scenes: Int, revisions: Int, fullRevisions: Int, schemaVersion: Int) {
         try withConnection("stats") { (store: inout State) throws(SQLiteError) in
             let connection = store.connection
             return (
@@ -30,7 +30,7 @@ extension NavStore {
     }
 
     /// `VACUUM`, then the WAL checkpointed and truncated.
-    package func vacuumFile() throws(NavStoreError) {
+    package func vacuumFile() throws(NavStateError) {
         if isReadOnly { throw .readOnly(path: path) }
         try withConnection("vacuum") { (store: inout State) throws(SQLiteError) in
             store.cache.forgetAll()
@@ -41,7 +41,7 @@ extension NavStore {
     }
 
     /// The schema version of the open database.
-    @_spi(Tooling) public func schemaVersion() throws(NavStoreError) -> Int {
+    @_spi(Tooling) public func schemaVersion() throws(NavStateError) -> Int {
         try withConnection("schema version") { (state: inout State) throws(SQLiteError) in
             try state.connection.integer("PRAGMA user_version")
         }
@@ -52,7 +52,7 @@ extension NavStore {
     /// problem, and one line per table whose rows name a scene that is not
     /// there (the connection does not enforce the foreign keys, so such a
     /// row would otherwise go unseen).
-    @_spi(Tooling) public func integrityCheck() throws(NavStoreError) -> [String] {
+    @_spi(Tooling) public func integrityCheck() throws(NavStateError) -> [String] {
         var problems = try problems(reportedBy: "PRAGMA integrity_check")
         let orphans = try withConnection("foreign key check") { (store: inout State) throws(SQLiteError) -> [(String, String, Int)] in
             let statement = try store.connection.prepare(
@@ -69,7 +69,7 @@ extension NavStore {
 
     /// The migrations recorded in the database, in order: version, name and
     /// the SQL each ran.
-    package func migrationRecords() throws(NavStoreError) -> [(version: Int, name: String, sql: String)] {
+    package func migrationRecords() throws(NavStateError) -> [(version: Int, name: String, sql: String)] {
         try withConnection("list migrations") { (state: inout State) throws(SQLiteError) in
             let statement = try state.connection.cached("SELECT version, name, sql FROM navstate_migration ORDER BY version")
             defer { statement.reset() }

@@ -22,7 +22,7 @@ extension NavStore {
     /// given or, with `nil`, by the one that reads less for this file: the
     /// scan when the first scenes hold three rows or fewer each on average.
     /// NavStateTooling's `scenes()`.
-    package func scenes(plan: SceneListingPlan?) throws(NavStoreError) -> [SceneSummary] {
+    package func scenes(plan: SceneListingPlan?) throws(NavStateError) -> [SceneSummary] {
         try withConnection("list scenes") { (store: inout State) throws(SQLiteError) in
             let connection = store.connection
             // One read transaction, so both statements of the scan see one snapshot.
@@ -38,7 +38,7 @@ extension NavStore {
     }
 
     /// The plan `scenes()` would take for this file now.
-    package func chosenListingPlan() throws(NavStoreError) -> SceneListingPlan {
+    package func chosenListingPlan() throws(NavStateError) -> SceneListingPlan {
         try withConnection("list scenes") { (store: inout State) throws(SQLiteError) in
             try RevisionTable.cheaperListingPlan(store.connection)
         }
@@ -48,7 +48,7 @@ extension NavStore {
     ///
     /// - Returns: Whether the scene existed.
     @discardableResult
-    @_spi(Tooling) public func delete(scene: String) throws(NavStoreError) -> Bool {
+    @_spi(Tooling) public func delete(scene: String) throws(NavStateError) -> Bool {
         let deleted = try withConnection("delete") { (store: inout State) throws(SQLiteError) -> Bool in
             store.cache.forget(scene)
             let connection = store.connection
@@ -69,7 +69,7 @@ extension NavStore {
     /// - Returns: `false` when another connection's open read kept the WAL
     ///   from being fully checkpointed; purge again once it has finished.
     @discardableResult
-    @_spi(Tooling) public func purge() throws(NavStoreError) -> Bool {
+    @_spi(Tooling) public func purge() throws(NavStateError) -> Bool {
         let complete = try withConnection("purge") { (store: inout State) throws(SQLiteError) -> Bool in
             store.cache.forgetAll()
             let connection = store.connection
@@ -92,7 +92,7 @@ extension NavStore {
     /// - Returns: `false` when another connection's open read kept some frames
     ///   in the WAL; call again once it has finished.
     @discardableResult
-    @_spi(Tooling) public func checkpointWAL() throws(NavStoreError) -> Bool {
+    @_spi(Tooling) public func checkpointWAL() throws(NavStateError) -> Bool {
         try withConnection("checkpoint") { (store: inout State) throws(SQLiteError) in
             try Self.checkpointTruncating(store.connection)
         }
@@ -120,7 +120,7 @@ extension NavStore {
     @discardableResult
     @_spi(Tooling) public func prune(
         keepRevisions: Int = 20, notUpdatedFor maximumAge: TimeInterval? = nil, dryRun: Bool = false
-    ) throws(NavStoreError) -> PruneResult {
+    ) throws(NavStateError) -> PruneResult {
         guard keepRevisions >= 1, (maximumAge ?? 0) >= 0 else {
             throw .invalidPruneArguments(keepRevisions: keepRevisions, maximumAge: maximumAge)
         }

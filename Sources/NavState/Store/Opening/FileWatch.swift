@@ -126,7 +126,7 @@ enum FileChange: Equatable {
     case truncated
 
     /// The error every call on the store meets once this happened.
-    func error(path: String) -> NavStoreError {
+    func error(path: String) -> NavStateError {
         switch self {
         case .moved: .fileMoved(path: path)
         case .walChanged: .walChanged(path: path)

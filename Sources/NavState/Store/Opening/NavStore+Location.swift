@@ -23,15 +23,15 @@ extension NavStore {
     ///   purge while the app is not running. A purged store restores as
     ///   ``RestoreReport/Outcome/noSavedState``.
     ///
-    /// - Throws: ``NavStoreError/appGroupUnavailable(_:)`` for an App Group on a
+    /// - Throws: ``NavStateModel/NavStateError/appGroupUnavailable(_:)`` for an App Group on a
     ///   platform without them, or, on the iOS family, one the app's
     ///   entitlements do not name (macOS returns a URL for any group; a
     ///   sandboxed app then fails to open there with
-    ///   ``NavStoreError/readOnly(path:)`` or
-    ///   ``NavStoreError/cannotOpen(path:reason:cause:)``);
-    ///   ``NavStoreError/cannotOpen(path:reason:cause:)`` when a folder cannot be
+    ///   ``NavStateModel/NavStateError/readOnly(path:)`` or
+    ///   ``NavStateModel/NavStateError/cannotOpen(path:reason:cause:)``);
+    ///   ``NavStateModel/NavStateError/cannotOpen(path:reason:cause:)`` when a folder cannot be
     ///   created.
-    public static func defaultURL(appGroup: String? = nil, fileName: String = "navstate.sqlite") throws(NavStoreError) -> URL {
+    public static func defaultURL(appGroup: String? = nil, fileName: String = "navstate.sqlite") throws(NavStateError) -> URL {
         let location = StorageLocation.current
         let base: URL
         if let appGroup {
@@ -87,7 +87,7 @@ extension NavStore {
     }
 
     /// `<base>/NavState/<fileName>`, the folder created if missing.
-    static func defaultURL(in base: URL, fileName: String) throws(NavStoreError) -> URL {
+    static func defaultURL(in base: URL, fileName: String) throws(NavStateError) -> URL {
         guard !fileName.isEmpty, !fileName.contains("/") else {
             throw .invalidFileName(fileName)
         }
@@ -103,7 +103,7 @@ extension NavStore {
     /// The folder ``defaultURL(appGroup:fileName:)`` keeps the store in.
     static let folderName = "NavState"
 
-    private static func appFolder(_ location: StorageLocation) throws(NavStoreError) -> URL {
+    private static func appFolder(_ location: StorageLocation) throws(NavStateError) -> URL {
         let files = FileManager.default
         var base: URL
         do {
@@ -118,7 +118,7 @@ extension NavStore {
         return base
     }
 
-    private static func appGroupContainer(_ group: String) throws(NavStoreError) -> URL {
+    private static func appGroupContainer(_ group: String) throws(NavStateError) -> URL {
         #if canImport(Darwin)
         // FileManager.containerURL(forSecurityApplicationGroupIdentifier:):
         // iOS 7, macOS 10.8, tvOS 9, watchOS 2, visionOS 1. Apple: "In iOS,

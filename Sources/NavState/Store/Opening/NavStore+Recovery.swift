@@ -9,9 +9,9 @@ import NavStateSQLite
 public struct StoreRecovery: Sendable, Hashable {
     /// Why the file could not be used, or, when only scenes were set
     /// aside, why the first of them could not be loaded
-    /// (``NavStoreError/damagedScene(path:scene:revision:damage:)``). The
+    /// (``NavStateModel/NavStateError/damagedScene(path:scene:revision:damage:)``). The
     /// store's log has each scene's damage.
-    public var error: NavStoreError
+    public var error: NavStateError
     /// Where the unreadable file (and its `-wal` and `-shm` files) now sits,
     /// byte-identical, for support or a later NavState that can read it;
     /// `nil` when the file was sound and only scenes were set aside.
@@ -36,8 +36,8 @@ extension NavStore {
     /// ```
     @_spi(Tooling) public static func openRecovering(
         path: String, configuration: Configuration = Configuration()
-    ) throws(NavStoreError) -> (store: NavStore, recovery: StoreRecovery?) {
-        let failure: NavStoreError
+    ) throws(NavStateError) -> (store: NavStore, recovery: StoreRecovery?) {
+        let failure: NavStateError
         do {
             let store = try NavStore(path: path, configuration: configuration)
             let problems = try store.quickCheck()
@@ -53,7 +53,7 @@ extension NavStore {
                         "path": "\(path)", "scene": "\(damage.scene)", "revision": "\(damage.revision)", "damage": "\(damage.damage)",
                     ])
                 }
-                let error = NavStoreError.damagedScene(path: path, scene: first.scene, revision: first.revision, damage: first.damage)
+                let error = NavStateError.damagedScene(path: path, scene: first.scene, revision: first.revision, damage: first.damage)
                 return (store, StoreRecovery(error: error, movedTo: nil, scenesSetAside: setAside))
             }
             failure = .corrupt(path: path, message: problems.prefix(3).joined(separator: "; "))
@@ -76,7 +76,7 @@ extension NavStore {
     ///
     /// Older revisions are not read: ``restore(scene:registry:options:)``
     /// skips a damaged one on its own.
-    @_spi(Tooling) public func damagedScenes() throws(NavStoreError) -> [SceneDamage] {
+    @_spi(Tooling) public func damagedScenes() throws(NavStateError) -> [SceneDamage] {
         let names = try withConnection("check scenes") { (store: inout State) throws(SQLiteError) in
             try RevisionTable.scenesWithHeadNumbers(store.connection)
         }
@@ -93,7 +93,7 @@ extension NavStore {
                     damaged.append(SceneDamage(scene: name, revision: head, damage: first))
                 }
             } catch {
-                switch error.kind {
+                switch error.storeKind {
                 case let .damagedScene(_, _, _, damage): damaged.append(SceneDamage(scene: name, revision: head, damage: damage))
                 case .corrupt: damaged.append(SceneDamage(scene: name, revision: head, damage: .unreadablePages))
                 default: throw error
@@ -110,7 +110,7 @@ extension NavStore {
     /// state's, or whose byte count is out of range. `navstate check`
     /// reports these beside ``damagedScenes()``; nothing here stops a
     /// restore, so recovery leaves such scenes alone.
-    @_spi(Tooling) public func inconsistentRows() throws(NavStoreError) -> [SceneDamage] {
+    @_spi(Tooling) public func inconsistentRows() throws(NavStateError) -> [SceneDamage] {
         let rows = try withConnection("check rows") { (store: inout State) throws(SQLiteError) in
             try RevisionTable.rowsToCheck(store.connection)
         }
@@ -132,7 +132,7 @@ extension NavStore {
             do {
                 loaded = try loadChecked(scene: row.name, revision: nil, limits: nil)
             } catch {
-                switch error.kind {
+                switch error.storeKind {
                 case .corrupt, .damagedScene: continue
                 default: throw error
                 }
@@ -153,7 +153,7 @@ extension NavStore {
     /// exported or deleted. No other scene is touched.
     ///
     /// - Returns: The scene's new name.
-    @_spi(Tooling) public func setAside(scene: String) throws(NavStoreError) -> String {
+    @_spi(Tooling) public func setAside(scene: String) throws(NavStateError) -> String {
         let renamed = try withConnection("set scene aside") { (store: inout State) throws(SQLiteError) -> String? in
             store.cache.forget(scene)
             let connection = store.connection
@@ -169,12 +169,12 @@ extension NavStore {
     }
 
     /// `PRAGMA quick_check`: the same, skipping the index-content checks.
-    func quickCheck() throws(NavStoreError) -> [String] {
+    func quickCheck() throws(NavStateError) -> [String] {
         try problems(reportedBy: "PRAGMA quick_check")
     }
 
     /// The rows of a checking pragma other than its single "ok".
-    func problems(reportedBy pragma: String) throws(NavStoreError) -> [String] {
+    func problems(reportedBy pragma: String) throws(NavStateError) -> [String] {
         try withConnection(pragma) { (store: inout State) throws(SQLiteError) in
             let statement = try store.connection.prepare(pragma)
             var problems: [String] = []
@@ -187,13 +187,13 @@ extension NavStore {
     }
 }
 
-extension NavStoreError {
+extension NavStateError {
     /// The file is not a store this build can use (not SQLite, damaged,
     /// another app's, a newer schema), so moving it aside and starting a
     /// fresh one cures it; a read-only file, a full disk or a busy one it
     /// would not.
     var isCuredBySettingTheFileAside: Bool {
-        switch kind {
+        switch storeKind {
         case .notADatabase, .corrupt, .schemaMismatch, .migrationBreaksReferences, .foreignDatabase, .newerSchema, .notInitialized:
             true
         default:

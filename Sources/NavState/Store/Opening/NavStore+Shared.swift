@@ -26,7 +26,7 @@ extension NavStore {
     ///     full disk) is still thrown.
     public static func shared(
         path: String, configuration: Configuration = Configuration(), recovering: Bool = false
-    ) async throws(NavStoreError) -> NavStore {
+    ) async throws(NavStateError) -> NavStore {
         let store = try await sharedOpen(path: path, configuration: configuration, recovering: recovering)
         // A store whose files changed under it (moved, its -wal replaced)
         // has let go of them for good: it leaves the table, and the path
@@ -39,15 +39,15 @@ extension NavStore {
 
     private static func sharedOpen(
         path: String, configuration: Configuration, recovering: Bool
-    ) async throws(NavStoreError) -> NavStore {
+    ) async throws(NavStateError) -> NavStore {
         let key = (try? StoreFile.resolvingDirectory(of: path)) ?? path
         let opening = SharedStores.opening(key) {
-            Task { () async -> Result<NavStore, NavStoreError> in
-                do throws(NavStoreError) {
+            Task { () async -> Result<NavStore, NavStateError> in
+                do throws(NavStateError) {
                     return .success(try await open(path: path, configuration: configuration))
                 } catch {
                     guard recovering, error.isCuredBySettingTheFileAside else { return .failure(error) }
-                    do throws(NavStoreError) {
+                    do throws(NavStateError) {
                         return .success(try await openRecovering(path: path, configuration: configuration).store)
                     } catch {
                         return .failure(error)
@@ -70,13 +70,13 @@ extension NavStore {
 enum SharedStores {
     private final class Table: @unchecked Sendable {
         let lock = NSLock()
-        var opens: [String: Task<Result<NavStore, NavStoreError>, Never>] = [:]
+        var opens: [String: Task<Result<NavStore, NavStateError>, Never>] = [:]
     }
 
     private static let table = Table()
 
     /// The open of `key` under way or done, or a new one `start` makes.
-    static func opening(_ key: String, start: () -> Task<Result<NavStore, NavStoreError>, Never>) -> Task<Result<NavStore, NavStoreError>, Never> {
+    static func opening(_ key: String, start: () -> Task<Result<NavStore, NavStateError>, Never>) -> Task<Result<NavStore, NavStateError>, Never> {
         table.lock.lock()
         defer { table.lock.unlock() }
         if let running = table.opens[key] { return running }
@@ -86,14 +86,14 @@ enum SharedStores {
     }
 
     /// Forgets a failed open, unless another has taken its place.
-    static func forget(_ key: String, ifStill task: Task<Result<NavStore, NavStoreError>, Never>) {
+    static func forget(_ key: String, ifStill task: Task<Result<NavStore, NavStateError>, Never>) {
         table.lock.lock()
         defer { table.lock.unlock() }
         if table.opens[key] == task { table.opens[key] = nil }
     }
 
     /// The opens under way or done, by key.
-    private static func entries() -> [String: Task<Result<NavStore, NavStoreError>, Never>] {
+    private static func entries() -> [String: Task<Result<NavStore, NavStateError>, Never>] {
         table.lock.lock()
         defer { table.lock.unlock() }
         return table.opens

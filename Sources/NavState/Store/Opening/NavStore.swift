@@ -47,7 +47,7 @@ public final class NavStore: Sendable {
         var cache = HeadCache()
         /// Between ``NavStore/suspend()`` and ``NavStore/resume()``: every
         /// call that would touch the file fails with
-        /// ``NavStoreError/suspended(path:)``.
+        /// ``NavStateModel/NavStateError/suspended(path:)``.
         var isSuspended = false
         /// A writer's watch on its files; `nil` in memory and for readers.
         var files: FileWatch?
@@ -85,28 +85,28 @@ public final class NavStore: Sendable {
     /// processes creating the same new file at once migrate it once, and
     /// both succeed.
     ///
-    /// - Throws: ``NavStoreError``: a file that is not SQLite, belongs to
+    /// - Throws: ``/NavStateModel/NavStateError``: a file that is not SQLite, belongs to
     ///   another app, or has a newer schema is refused and left byte-identical.
-    @_spi(Tooling) public convenience init(path: String, configuration: Configuration = Configuration()) throws(NavStoreError) {
+    @_spi(Tooling) public convenience init(path: String, configuration: Configuration = Configuration()) throws(NavStateError) {
         try self.init(opening: path, configuration: configuration, readOnly: false)
     }
 
     /// Opens an existing database for reading only: nothing is created,
     /// migrated or written, beside the file or in it, and a file in a
     /// read-only directory (a copy pulled off a device) reads fine. Saving
-    /// through such a store fails with ``NavStoreError/readOnly(path:)``.
+    /// through such a store fails with ``NavStateModel/NavStateError/readOnly(path:)``.
     ///
     /// How the file is reached depends on what sits beside it; see
     /// NavState.docc/TheStoresFile.md, "Reading without writing".
     ///
-    /// - Throws: ``NavStoreError/fileNotFound(path:)`` when there is no file,
+    /// - Throws: ``NavStateModel/NavStateError/fileNotFound(path:)`` when there is no file,
     ///   and the same refusals as `NavStore(path:)`.
-    @_spi(Tooling) public convenience init(readingAt path: String, configuration: Configuration = Configuration()) throws(NavStoreError) {
+    @_spi(Tooling) public convenience init(readingAt path: String, configuration: Configuration = Configuration()) throws(NavStateError) {
         try self.init(opening: path, configuration: configuration, readOnly: true)
     }
 
     /// A private store in memory, for tests and previews.
-    public static func inMemory(configuration: Configuration = Configuration()) throws(NavStoreError) -> NavStore {
+    public static func inMemory(configuration: Configuration = Configuration()) throws(NavStateError) -> NavStore {
         try NavStore(opening: ":memory:", configuration: configuration, readOnly: false)
     }
 
@@ -115,7 +115,7 @@ public final class NavStore: Sendable {
         DispatchQueue(label: "NavState.NavStore", qos: .userInitiated)
     }
 
-    init(opening path: String, configuration: Configuration, readOnly: Bool, queue: DispatchQueue = NavStore.makeQueue()) throws(NavStoreError) {
+    init(opening path: String, configuration: Configuration, readOnly: Bool, queue: DispatchQueue = NavStore.makeQueue()) throws(NavStateError) {
         self.path = path
         self.configuration = configuration
         self.logger = configuration.log
@@ -142,17 +142,17 @@ public final class NavStore: Sendable {
     }
 
     /// Runs SQLite work on the open path, naming its failure for `path`.
-    static func sqlite<T>(_ path: String, _ body: () throws(SQLiteError) -> T) throws(NavStoreError) -> T {
+    static func sqlite<T>(_ path: String, _ body: () throws(SQLiteError) -> T) throws(NavStateError) -> T {
         do {
             return try body()
         } catch {
-            throw NavStoreError(error, path: path)
+            throw NavStateError(error, path: path)
         }
     }
 
     private static func openForWriting(
         _ path: String, _ configuration: Configuration, _ busyWait: BusyWait
-    ) throws(NavStoreError) -> (state: State, migrationsApplied: Int) {
+    ) throws(NavStateError) -> (state: State, migrationsApplied: Int) {
         let prepared = path == ":memory:" ? nil : try StoreFile.prepareForWriting(path)
         if let prepared { OpenWriters.settle(prepared.target) }
         do {
@@ -183,11 +183,11 @@ public final class NavStore: Sendable {
     }
 
     /// Runs `body` with the connection, naming SQLite's failures as
-    /// ``NavStoreError`` and logging them.
+    /// ``/NavStateModel/NavStateError`` and logging them.
     package func withConnection<T>(
         _ operation: String, _ body: (inout State) throws(SQLiteError) -> T
-    ) throws(NavStoreError) -> T {
-        try withConnection(operation, refusable: { (state: inout State) throws(SQLiteError) -> Result<T, NavStoreError> in
+    ) throws(NavStateError) -> T {
+        try withConnection(operation, refusable: { (state: inout State) throws(SQLiteError) -> Result<T, NavStateError> in
             .success(try body(&state))
         })
     }
@@ -195,9 +195,9 @@ public final class NavStore: Sendable {
     /// Runs `body` with the connection; a `.failure` it returns is the
     /// store's own refusal (a conflict, a damaged head), thrown as it is.
     func withConnection<T>(
-        _ operation: String, refusable body: (inout State) throws(SQLiteError) -> Result<T, NavStoreError>
-    ) throws(NavStoreError) -> T {
-        let outcome: Result<T, NavStoreError> = state.withLock { state in
+        _ operation: String, refusable body: (inout State) throws(SQLiteError) -> Result<T, NavStateError>
+    ) throws(NavStateError) -> T {
+        let outcome: Result<T, NavStateError> = state.withLock { state in
             if state.isSuspended || busyWait.isStopped { return .failure(.suspended(path: path)) }
             // A writer checks its files are still the ones at its path;
             // readers of a copy or an immutable file need not.
@@ -205,7 +205,7 @@ public final class NavStore: Sendable {
             if let change = state.detached { return .failure(change.error(path: path)) }
             if let reading = state.reading, reading.isStale(path: path) {
                 // A writer has opened the file since: read through its WAL.
-                do throws(NavStoreError) {
+                do throws(NavStateError) {
                     (state.connection, state.reading) = try Self.readingConnection(path, configuration, busyWait)
                 } catch {
                     return .failure(error)
@@ -218,7 +218,7 @@ public final class NavStore: Sendable {
                 // A wait for another connection's lock that the suspension
                 // ended is the suspension's.
                 if error.isBusy, busyWait.isStopped { return .failure(.suspended(path: path)) }
-                return .failure(NavStoreError(error, path: path))
+                return .failure(NavStateError(error, path: path))
             }
         }
         switch outcome {

@@ -32,7 +32,7 @@ enum StoreFile {
     /// (never a link, a directory, a FIFO or a device: those are refused
     /// before anything is opened or changed), and the file created empty
     /// and owner-only if it is missing.
-    static func prepareForWriting(_ path: String) throws(NavStoreError) -> Prepared {
+    static func prepareForWriting(_ path: String) throws(NavStateError) -> Prepared {
         // One at a time in the process: the file this creates is opened and
         // closed, and a close releases every POSIX lock the process holds
         // on the file. Every other writer of the process comes through
@@ -60,7 +60,7 @@ enum StoreFile {
     /// not make a store of (it would fail with its raw "unable to open
     /// database file" and leave the file behind): a name or a path too
     /// long for the files SQLite puts beside it.
-    static func checkLength(of target: String, reportedAs path: String) throws(NavStoreError) {
+    static func checkLength(of target: String, reportedAs path: String) throws(NavStateError) {
         let name = target.split(separator: "/").last.map(String.init) ?? target
         if name.utf8.count > longestFileName {
             throw .cannotOpen(path: path, at: .nameTooLong(bytes: name.utf8.count, limit: longestFileName), cause: nil)
@@ -74,7 +74,7 @@ enum StoreFile {
     /// links (a reader changes nothing, so a link does no harm): a FIFO
     /// would hang the open, a directory or a device would fail inside
     /// SQLite with its raw words.
-    static func checkReadable(_ path: String) throws(NavStoreError) {
+    static func checkReadable(_ path: String) throws(NavStateError) {
         for suffix in ["", "-wal", "-shm"] {
             if !isRegularOrMissing(path + suffix, following: true) { throw .notARegularFile(path: path + suffix) }
         }
@@ -91,7 +91,7 @@ enum StoreFile {
     /// `path` with the symbolic links of its directory resolved; the last
     /// component is kept as it is, so a link there is still seen (and
     /// refused) as a link.
-    static func resolvingDirectory(of path: String) throws(NavStoreError) -> String {
+    static func resolvingDirectory(of path: String) throws(NavStateError) -> String {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -108,7 +108,7 @@ enum StoreFile {
     /// Creates an empty file readable and writable by its owner only, and
     /// says whether it did. SQLite gives the `-wal` and `-shm` files it
     /// creates the same mode. `path` is what errors name.
-    private static func createOwnerOnlyFileIfMissing(_ target: String, reportedAs path: String) throws(NavStoreError) -> Bool {
+    private static func createOwnerOnlyFileIfMissing(_ target: String, reportedAs path: String) throws(NavStateError) -> Bool {
         // A file with data, what every launch but the first meets: one
         // lstat, nothing to create.
         var existing = stat()
@@ -184,7 +184,7 @@ enum StoreFile {
     /// backups, and with their Data Protection class. Run at every writable
     /// open, since some file operations reset the backup flag (Apple:
     /// "Set this property each time you save a file").
-    static func applyFileAttributes(_ path: String, _ configuration: NavStore.Configuration) throws(NavStoreError) {
+    static func applyFileAttributes(_ path: String, _ configuration: NavStore.Configuration) throws(NavStateError) {
         #if canImport(Darwin)
         for target in backupExclusionTargets(path) {
             var url = URL(fileURLWithPath: target)
@@ -219,7 +219,7 @@ enum StoreFile {
 
     /// Renames the file and its `-wal`/`-shm` companions to
     /// `<path>.unreadable-<timestamp>[-n]`, never overwriting anything.
-    static func moveAside(_ path: String) throws(NavStoreError) -> String {
+    static func moveAside(_ path: String) throws(NavStateError) -> String {
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
         var target = "\(path).unreadable-\(stamp)"
         var attempt = 1

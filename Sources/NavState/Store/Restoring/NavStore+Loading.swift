@@ -9,15 +9,15 @@ extension NavStore {
     ///
     /// - Returns: The revision exactly as it was saved, or `nil` when the
     ///   scene or that revision does not exist (pruned, or never saved).
-    /// - Throws: ``NavStoreError/damagedScene(path:scene:revision:damage:)``
+    /// - Throws: ``NavStateModel/NavStateError/damagedScene(path:scene:revision:damage:)``
     ///   when the rows of the revision do not form a valid scene state (a
     ///   tampered or damaged file), naming what is wrong. ``restore(scene:registry:options:)``
     ///   instead leaves out what does not fit, or falls back to an earlier
     ///   revision.
-    @_spi(Tooling) public func load(scene: String, revision: Int? = nil) throws(NavStoreError) -> StoredRevision? {
+    @_spi(Tooling) public func load(scene: String, revision: Int? = nil) throws(NavStateError) -> StoredRevision? {
         guard let (stored, damage) = try loadChecked(scene: scene, revision: revision, limits: nil) else { return nil }
         if let first = damage.lazy.compactMap(\.damage).first {
-            let error = NavStoreError.damagedScene(path: path, scene: scene, revision: stored.revision, damage: first)
+            let error = NavStateError.damagedScene(path: path, scene: scene, revision: stored.revision, damage: first)
             logger.error("load failed", metadata: ["path": "\(path)", "error": "\(error)"])
             throw error
         }
@@ -29,20 +29,20 @@ extension NavStore {
     ///
     /// - Parameter limits: Also leave out what passes these limits (the
     ///   restore path: a tampered file must not hand the app a huge state).
-    /// - Throws: ``NavStoreError/damagedScene(path:scene:revision:damage:)``
+    /// - Throws: ``NavStateModel/NavStateError/damagedScene(path:scene:revision:damage:)``
     ///   only when nothing of the revision can be trusted (its chain of rows
     ///   is broken, or its layout does not decode), and
-    ///   ``NavStoreError/corrupt(path:message:)`` when SQLite finds the file
+    ///   ``NavStateModel/NavStateError/corrupt(path:message:)`` when SQLite finds the file
     ///   damaged.
     func loadChecked(
         scene: String, revision: Int?, limits: Limits?
-    ) throws(NavStoreError) -> (StoredRevision, [LeftOut])? {
+    ) throws(NavStateError) -> (StoredRevision, [LeftOut])? {
         if let revision, revision < 1 {
             throw .invalidRevision(revision)
         }
         let loaded = try withConnection("load", refusable: { (store: inout State) throws(SQLiteError) in
             try store.connection.refusableTransaction(immediate: false) {
-                () throws(SQLiteError) -> Result<(StoredRevision, [LeftOut])?, NavStoreError> in
+                () throws(SQLiteError) -> Result<(StoredRevision, [LeftOut])?, NavStateError> in
                 try read(scene: scene, revision: revision, limits: limits, in: &store)
             }
         })
@@ -56,7 +56,7 @@ extension NavStore {
     /// caching the head for the next save when it is whole.
     func read(
         scene: String, revision: Int?, limits: Limits?, in store: inout State
-    ) throws(SQLiteError) -> Result<(StoredRevision, [LeftOut])?, NavStoreError> {
+    ) throws(SQLiteError) -> Result<(StoredRevision, [LeftOut])?, NavStateError> {
         let connection = store.connection
         guard let (sceneID, kept) = try RevisionTable.sceneRow(connection, name: scene) else { return .success(nil) }
         guard StoredRange.sceneID.contains(sceneID) else {

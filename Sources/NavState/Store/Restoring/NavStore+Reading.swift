@@ -47,7 +47,7 @@ final class TemporaryCopy {
     let directory: String
     let path: String
 
-    init(of source: String) throws(NavStoreError) {
+    init(of source: String) throws(NavStateError) {
         var template = Array((NSTemporaryDirectory() + "/navstate-read-XXXXXX").utf8CString)
         let created: String? = template.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
@@ -78,7 +78,7 @@ final class TemporaryCopy {
 extension NavStore {
     static func openForReading(
         _ path: String, _ configuration: Configuration, _ busyWait: BusyWait
-    ) throws(NavStoreError) -> (state: State, migrationsApplied: Int) {
+    ) throws(NavStateError) -> (state: State, migrationsApplied: Int) {
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
         try StoreFile.checkReadable(path)
         if let target = try? StoreFile.resolvingDirectory(of: path) { OpenWriters.settle(target) }
@@ -97,14 +97,14 @@ extension NavStore {
     /// the file has.
     static func readingConnection(
         _ path: String, _ configuration: Configuration, _ busyWait: BusyWait
-    ) throws(NavStoreError) -> (SQLiteConnection, ReadingSource) {
+    ) throws(NavStateError) -> (SQLiteConnection, ReadingSource) {
         let deadline = ContinuousClock.now + configuration.busyTimeout
         var notADatabaseTries = 0
         while true {
             do {
                 return try readingConnectionOnce(path, configuration, busyWait)
             } catch {
-                switch error.kind {
+                switch error.storeKind {
                 case .olderSchema, .notInitialized:
                     guard ReadingSource.walHoldsFrames(path), ContinuousClock.now < deadline else { throw error }
                     usleep(5_000)
@@ -118,7 +118,7 @@ extension NavStore {
                     notADatabaseTries += 1
                     guard ContinuousClock.now < deadline, notADatabaseTries <= 5 || writerIsAtWork(path) else { throw error }
                     usleep(2_000)
-                case .cannotOpen(_, NavStoreError.OpenStep.copyForReading.description, _):
+                case .cannotOpen(_, NavStateError.OpenStep.copyForReading.description, _):
                     // The -wal was there when the reader looked and gone when
                     // it copied it: the writer closed, folding it into the
                     // file. Look again; the main file now reads whole.
@@ -140,7 +140,7 @@ extension NavStore {
 
     private static func readingConnectionOnce(
         _ path: String, _ configuration: Configuration, _ busyWait: BusyWait
-    ) throws(NavStoreError) -> (SQLiteConnection, ReadingSource) {
+    ) throws(NavStateError) -> (SQLiteConnection, ReadingSource) {
         let files = FileManager.default
         let timeout = configuration.busyTimeoutMilliseconds
         if !ReadingSource.walHoldsFrames(path) {
@@ -151,7 +151,7 @@ extension NavStore {
             return (connection, .immutable)
         }
         if files.fileExists(atPath: path + "-shm") {
-            do throws(NavStoreError) {
+            do throws(NavStateError) {
                 let connection = try sqlite(path) { () throws(SQLiteError) in
                     try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMilliseconds: timeout, busyWait: busyWait)
                 }
@@ -160,7 +160,7 @@ extension NavStore {
             } catch {
                 // The -shm cannot be mapped from here (another user's, a
                 // read-only directory): read a copy instead.
-                switch error.kind {
+                switch error.storeKind {
                 case .readOnly, .cannotOpen: break
                 default: throw error
                 }
@@ -176,7 +176,7 @@ extension NavStore {
 
     /// A read-only store needs a NavState file of the schema this build
     /// reads: only that schema's SQL is in it.
-    private static func checkReadable(_ connection: SQLiteConnection, path: String) throws(NavStoreError) {
+    private static func checkReadable(_ connection: SQLiteConnection, path: String) throws(NavStateError) {
         let found = try Migrator.checkBelongsToNavState(connection, path: path)
         let latest = SchemaMigration.latestVersion
         if found == 0 { throw .notInitialized(path: path) }

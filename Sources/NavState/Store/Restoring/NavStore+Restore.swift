@@ -29,7 +29,7 @@ extension NavStore {
     /// ```
     public func restore(
         scene: String, registry: DestinationRegistry, options: RestoreOptions = RestoreOptions()
-    ) async throws(NavStoreError) -> (state: SceneState<AnyDestination>, report: RestoreReport) {
+    ) async throws(NavStateError) -> (state: SceneState<AnyDestination>, report: RestoreReport) {
         guard options.crashLoopLimit >= 1, options.fallbackRevisions >= 0 else {
             throw .invalidRestoreOptions(crashLoopLimit: options.crashLoopLimit, fallbackRevisions: options.fallbackRevisions)
         }
@@ -52,7 +52,7 @@ extension NavStore {
             // read the revision. The attempt is committed before anything
             // is handed out, so a launch that dies at once is counted.
             let passing = pastLimits
-            let choice = try await perform { store throws(NavStoreError) in
+            let choice = try await perform { store throws(NavStateError) in
                 try store.chooseAndRead(
                     scene: scene, limit: options.crashLoopLimit, window: 1 + options.fallbackRevisions, limits: limits,
                     passing: passing)
@@ -76,7 +76,7 @@ extension NavStore {
                 // Nothing of it can be trusted: it uses up its launches at
                 // once, in a transaction of its own (the one that read it
                 // rolled back), and the guard looks further back.
-                try await perform { store throws(NavStoreError) in
+                try await perform { store throws(NavStateError) in
                     try store.countAsFailedLaunch(scene: scene, revision: revision, limit: options.crashLoopLimit)
                 }
                 report.skipped.append(.init(revision: revision, unconfirmedRestores: options.crashLoopLimit, damage: damage))
@@ -140,13 +140,13 @@ extension NavStore {
 
     /// Tells the crash-loop guard that the app came up with a restored
     /// state, so that revision is not counted against it any more.
-    @_spi(Tooling) public func confirmRestore(_ report: RestoreReport) throws(NavStoreError) {
+    @_spi(Tooling) public func confirmRestore(_ report: RestoreReport) throws(NavStateError) {
         guard let revision = report.revision else { return }
         try confirmRestore(scene: report.scene, revision: revision)
     }
 
     /// Confirms a restore of `revision` of `scene`; see `confirmRestore(_:)`.
-    @_spi(Tooling) public func confirmRestore(scene: String, revision: Int) throws(NavStoreError) {
+    @_spi(Tooling) public func confirmRestore(scene: String, revision: Int) throws(NavStateError) {
         try withConnection("confirm restore") { (store: inout State) throws(SQLiteError) in
             try RestoreAttempts.confirm(store.connection, scene: scene, revision: revision)
         }
@@ -155,7 +155,7 @@ extension NavStore {
 
     /// Unconfirmed restores recorded for a scene's revisions, newest first
     /// (NavStateTooling's `unconfirmedRestores(scene:)`).
-    @_spi(Tooling) public func unconfirmedRestores(scene: String) throws(NavStoreError) -> [(revision: Int, count: Int)] {
+    @_spi(Tooling) public func unconfirmedRestores(scene: String) throws(NavStateError) -> [(revision: Int, count: Int)] {
         try withConnection("list restore attempts") { (store: inout State) throws(SQLiteError) in
             try RestoreAttempts.unconfirmed(store.connection, scene: scene)
         }
@@ -197,7 +197,7 @@ extension NavStore {
     /// unconfirmed restore, and read.
     private func chooseAndRead(
         scene: String, limit: Int, window: Int, limits: Limits, passing: Set<Int>
-    ) throws(NavStoreError) -> RevisionChoice {
+    ) throws(NavStateError) -> RevisionChoice {
         try withConnection("restore", refusable: { (store: inout State) throws(SQLiteError) in
             let connection = store.connection
             let outcome = try connection.refusableTransaction(immediate: true) {
@@ -321,7 +321,7 @@ extension NavStore {
 
     /// Marks a revision that could not be read as having used up its
     /// launches, so no later restore tries it again.
-    private func countAsFailedLaunch(scene: String, revision: Int, limit: Int) throws(NavStoreError) {
+    private func countAsFailedLaunch(scene: String, revision: Int, limit: Int) throws(NavStateError) {
         try withConnection("restore") { (store: inout State) throws(SQLiteError) in
             try RestoreAttempts.countAsFailed(store.connection, scene: scene, revision: revision, limit: limit)
         }

@@ -21,7 +21,7 @@ extension NavStore {
     ///   - scene: The scene's name: one per window or scene session.
     ///   - expectedHead: Save only if the scene's head revision is still this
     ///     one (0: only if the scene does not exist yet); otherwise throw
-    ///     ``NavStoreError/conflict(scene:expected:actual:)``. `nil` saves
+    ///     ``NavStateModel/NavStateError/conflict(scene:expected:actual:)``. `nil` saves
     ///     unconditionally.
     ///   - registry: Tells which tags are never persisted; without one, every
     ///     entry is saved.
@@ -32,8 +32,8 @@ extension NavStore {
         scene: String,
         expectedHead: Int? = nil,
         registry: DestinationRegistry? = nil
-    ) throws(NavStoreError) -> SaveResult {
-        try refusingLogged(scene) { () throws(NavStoreError) in try Self.validate(state) }
+    ) throws(NavStateError) -> SaveResult {
+        try refusingLogged(scene) { () throws(NavStateError) in try Self.validate(state) }
         let (kept, omitted) = state.omittingNeverPersisted { registry?.persistence(ofTag: $0.tag) == .neverPersisted }
         return try save(
             checked: kept, omitted: omitted.map { DroppedEntry(location: $0.location, entry: $0.element, reason: $0.reason) },
@@ -51,13 +51,13 @@ extension NavStore {
         _ state: SceneState<AnyDestination>,
         scene: String,
         expectedHead: Int? = nil
-    ) throws(NavStoreError) -> SaveResult {
+    ) throws(NavStateError) -> SaveResult {
         let flat = Slots.of(state)
         // What the cached head tells: for a tree whose tabs and columns are
         // the head's, its layout, and that its tree's rules were checked;
         // which leading elements of each stack are the head's own.
         let (sameTree, known) = whatTheHeadTells(of: state, slots: flat.slots, scene: scene)
-        try refusingLogged(scene) { () throws(NavStoreError) in
+        try refusingLogged(scene) { () throws(NavStateError) in
             try Self.validate(state, treeChecked: sameTree != nil)
         }
         let isNeverPersisted = { (destination: AnyDestination) in !destination.isPersisted }
@@ -81,7 +81,7 @@ extension NavStore {
     private func saveLeavingOut(
         _ state: SceneState<AnyDestination>, flat: Slots.Flat<AnyDestination>, known: KnownPrefixes,
         sameTree: (json: String, layout: StoredLayout)?, scene: String, expectedHead: Int?
-    ) throws(NavStoreError) -> SaveResult {
+    ) throws(NavStateError) -> SaveResult {
         let payloadLimit = self.payloadLimit
         let (kept, omittedDestinations) = state.omitting(knownKept: known.counts) { destination -> DropReason? in
             if !destination.isPersisted { return .neverPersisted }
@@ -115,11 +115,11 @@ extension NavStore {
         scene: String,
         expectedHead: Int?,
         leavesOutLargeEntries: Bool = false
-    ) throws(NavStoreError) -> SaveResult {
+    ) throws(NavStateError) -> SaveResult {
         let input = try saveInput(
             state, flat: flat ?? Slots.of(state), scene: scene, known: known, sameTree: sameTree,
             leavesOutLargeEntries: leavesOutLargeEntries)
-        let result = try withConnection("save", refusable: { (store: inout State) throws(SQLiteError) -> Result<SaveResult, NavStoreError> in
+        let result = try withConnection("save", refusable: { (store: inout State) throws(SQLiteError) -> Result<SaveResult, NavStateError> in
             let connection = store.connection
             let changesBefore = connection.totalChanges
             // Updated where it lies; its arrays are the cache's alone, so
@@ -128,10 +128,10 @@ extension NavStore {
             let trustedRow = hand.head.row(trustedIn: store.cache.epoch)
             let versionAfterLastSave = store.cache.dataVersionAfterSave
             var sawOtherWrites = false
-            let outcome: Result<WrittenRevision, NavStoreError>
+            let outcome: Result<WrittenRevision, NavStateError>
             do throws(SQLiteError) {
                 outcome = try connection.refusableTransaction(immediate: true) {
-                    () throws(SQLiteError) -> Result<WrittenRevision, NavStoreError> in
+                    () throws(SQLiteError) -> Result<WrittenRevision, NavStateError> in
                     sawOtherWrites = HeadCache.sawOtherWrites(since: versionAfterLastSave, connection)
                     // The file is as this connection's last save left it, and
                     // the cached head was right then: the scene is as cached.
@@ -209,11 +209,11 @@ extension NavStore {
     private func saveInput<Element: StorableElement>(
         _ state: SceneState<Element>, flat: Slots.Flat<Element>, scene: String, known: KnownPrefixes,
         sameTree: (json: String, layout: StoredLayout)?, leavesOutLargeEntries: Bool
-    ) throws(NavStoreError) -> SaveInput<Element> {
+    ) throws(NavStateError) -> SaveInput<Element> {
         // A caller that leaves out an entry past the payload limit is told
         // quietly: it saves the rest, and nothing was refused.
         let (bytes, stackBytes) = try refusingLogged(scene, quietlyIf: leavesOutLargeEntries ? \.isPastThePayloadLimit : nil) {
-            () throws(NavStoreError) -> (Int, [Int]) in
+            () throws(NavStateError) -> (Int, [Int]) in
             if isReadOnly { throw .readOnly(path: path) }
             try configuration.limits.checkSceneName(scene)
             return try configuration.limits.byteCount(
@@ -340,20 +340,20 @@ extension NavStore {
     /// Runs a check of a save's input, logging a refusal at error level as
     /// the connection's failures are.
     private func refusingLogged<T>(
-        _ scene: String, quietlyIf quiet: KeyPath<NavStoreError, Bool>? = nil, _ check: () throws(NavStoreError) -> T
-    ) throws(NavStoreError) -> T {
+        _ scene: String, quietlyIf quiet: KeyPath<NavStateError, Bool>? = nil, _ check: () throws(NavStateError) -> T
+    ) throws(NavStateError) -> T {
         do {
             return try check()
         } catch {
             if let quiet, error[keyPath: quiet] { throw error }
-            logger.error("save refused", metadata: ["scene": "\(NavStoreError.shortened(scene))", "error": "\(error)"])
+            logger.error("save refused", metadata: ["scene": "\(NavStateError.shortened(scene))", "error": "\(error)"])
             throw error
         }
     }
 
     /// Refuses a state that breaks an invariant, before anything is left out,
     /// so a bad checkpoint is reported rather than quietly dropped.
-    private static func validate<Element>(_ state: SceneState<Element>, treeChecked: Bool = false) throws(NavStoreError) {
+    private static func validate<Element>(_ state: SceneState<Element>, treeChecked: Bool = false) throws(NavStateError) {
         do {
             if treeChecked {
                 try state.validateSkippingTree()
@@ -366,10 +366,10 @@ extension NavStore {
     }
 }
 
-extension NavStoreError {
+extension NavStateError {
     /// An entry's payload is past ``NavStore/Limits/payloadBytes``.
     var isPastThePayloadLimit: Bool {
-        guard case .limitExceeded(let limit, _, _, _) = kind else { return false }
+        guard case .limitExceeded(let limit, _, _, _) = storeKind else { return false }
         return limit == \NavStore.Limits.payloadBytes
     }
 }

@@ -16,7 +16,7 @@ enum Migrator {
     ///
     /// - Returns: The file's schema version (`PRAGMA user_version`).
     @discardableResult
-    static func checkBelongsToNavState(_ connection: SQLiteConnection, path: String) throws(NavStoreError) -> Int {
+    static func checkBelongsToNavState(_ connection: SQLiteConnection, path: String) throws(NavStateError) -> Int {
         let header: (objects: Int, applicationID: Int, schemaVersion: Int)
         do throws(SQLiteError) {
             // Plain statements: the pragmas as table-valued functions in
@@ -36,7 +36,7 @@ enum Migrator {
         } catch {
             // A garbage file fails here, before a single byte is written.
             if error.isNotADatabase || error.isCorrupt { throw .notADatabase(path: path) }
-            throw NavStoreError(error, path: path)
+            throw NavStateError(error, path: path)
         }
         if header.applicationID != NavStore.applicationID && (header.applicationID != 0 || header.objects > 0) {
             throw .foreignDatabase(path: path)
@@ -47,7 +47,7 @@ enum Migrator {
         return header.schemaVersion
     }
 
-    static func configure(_ connection: SQLiteConnection, _ configuration: NavStore.Configuration) throws(NavStoreError) {
+    static func configure(_ connection: SQLiteConnection, _ configuration: NavStore.Configuration) throws(NavStateError) {
         let path = connection.filename
         // In memory the journal mode stays "memory"; on disk it must be WAL.
         let mode = try NavStore.sqlite(path) { () throws(SQLiteError) in
@@ -130,11 +130,11 @@ enum Migrator {
     static func migrate(
         _ connection: SQLiteConnection, migrations: [SchemaMigration] = SchemaMigration.all,
         logger: NavLog, path: String
-    ) throws(NavStoreError) -> Int {
+    ) throws(NavStateError) -> Int {
         try NavStore.sqlite(path) { () throws(SQLiteError) in try connection.execute("PRAGMA foreign_keys = OFF") }
         let known = migrations.last?.version ?? 0
         let outcome = try NavStore.sqlite(path) { () throws(SQLiteError) in
-            try connection.refusableTransaction(immediate: true) { () throws(SQLiteError) -> Result<[SchemaMigration], NavStoreError> in
+            try connection.refusableTransaction(immediate: true) { () throws(SQLiteError) -> Result<[SchemaMigration], NavStateError> in
                 // Another process may have migrated while this one waited.
                 let current = try connection.integer("PRAGMA user_version")
                 if current > known {
@@ -167,7 +167,7 @@ enum Migrator {
     /// the file cannot take it.
     private static func apply(
         _ migration: SchemaMigration, _ connection: SQLiteConnection, from current: Int, logger: NavLog, path: String
-    ) throws(SQLiteError) -> NavStoreError? {
+    ) throws(SQLiteError) -> NavStateError? {
         do throws(SQLiteError) {
             for part in migration.parts {
                 try connection.execute(part.sql)

@@ -1,15 +1,17 @@
+import NavState
 import NavStateModel
 @testable import NavStateTestSupport
 import Testing
 
-/// How an app matches a `RegistryError`: by kind, in a `catch` (or a `switch`
+/// How an app matches a `NavStateError`: by kind, in a `catch` (or a `switch`
 /// over its `code` with a `default`), with a last `catch` for the kinds
 /// it does not handle, so that code written today still compiles when a
-/// later release adds a kind.
+/// later release adds a kind. Here, beside the store's, not in the model's
+/// tests: an app matches with the operators NavState declares.
 @Suite("Matching registry errors")
 struct RegistryErrorMatchingTests {
     /// One error of every kind.
-    static let everyKind: [RegistryError] = [
+    static let everyKind: [NavStateError] = [
         .nameClaimedTwice(name: "x", existingType: "x", newType: "x"),
         .typeRegisteredTwice(type: "x", existingName: "x", newName: "x"),
         .invalidName("x"),
@@ -23,26 +25,26 @@ struct RegistryErrorMatchingTests {
 
     /// What an app writes: a `catch` for each kind it handles and a last
     /// one for the rest, where a kind added in a later release lands.
-    static func caught(_ error: RegistryError) -> String {
+    static func caught(_ error: NavStateError) -> String {
         do {
             throw error
-        } catch RegistryError.nameClaimedTwice {
+        } catch NavStateError.nameClaimedTwice {
             return "nameClaimedTwice"
-        } catch RegistryError.typeRegisteredTwice {
+        } catch NavStateError.typeRegisteredTwice {
             return "typeRegisteredTwice"
-        } catch RegistryError.invalidName {
+        } catch NavStateError.invalidName {
             return "invalidName"
-        } catch RegistryError.invalidVersion {
+        } catch NavStateError.invalidVersion {
             return "invalidVersion"
-        } catch RegistryError.invalidUpgrade {
+        } catch NavStateError.invalidUpgrade {
             return "invalidUpgrade"
-        } catch RegistryError.unregisteredType {
+        } catch NavStateError.unregisteredType {
             return "unregisteredType"
-        } catch RegistryError.encodingFailed {
+        } catch NavStateError.encodingFailed {
             return "encodingFailed"
-        } catch RegistryError.tagUnavailable {
+        } catch NavStateError.tagUnavailable {
             return "tagUnavailable"
-        } catch RegistryError.unknownTag {
+        } catch NavStateError.unknownTag {
             return "unknownTag"
         } catch {
             return "another kind"
@@ -51,8 +53,9 @@ struct RegistryErrorMatchingTests {
 
     /// The kind each error is, told without its code: a kind added to
     /// the package and not to ``everyKind`` stops this file compiling.
-    static func kindName(_ kind: RegistryError.Kind) -> String {
+    static func kindName(_ kind: RegistryFailure?) -> String {
         switch kind {
+        case nil: "another part's"
         case .nameClaimedTwice: "nameClaimedTwice"
         case .typeRegisteredTwice: "typeRegisteredTwice"
         case .invalidName: "invalidName"
@@ -67,6 +70,6 @@ struct RegistryErrorMatchingTests {
 
     @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
         ErrorMatching.expectEachKindCaughtByItsOwnPattern(
-            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.kind) }, code: \.code.name)
+            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.registryKind) }, code: \.code.name)
     }
 }

@@ -1,15 +1,17 @@
+import NavState
 import NavStateModel
 @testable import NavStateTestSupport
 import Testing
 
-/// How an app matches a `WireFormatError`: by kind, in a `catch` (or a `switch`
+/// How an app matches a `NavStateError`: by kind, in a `catch` (or a `switch`
 /// over its `code` with a `default`), with a last `catch` for the kinds
 /// it does not handle, so that code written today still compiles when a
-/// later release adds a kind.
+/// later release adds a kind. Here, beside the store's, not in the model's
+/// tests: an app matches with the operators NavState declares.
 @Suite("Matching wire-format errors")
 struct WireFormatErrorMatchingTests {
     /// One error of every kind.
-    static let everyKind: [WireFormatError] = [
+    static let everyKind: [NavStateError] = [
         .invalidUTF8(byteOffset: 1),
         .invalidJSON(byteOffset: 1, problem: "x"),
         .truncated(byteOffset: 1),
@@ -20,20 +22,20 @@ struct WireFormatErrorMatchingTests {
 
     /// What an app writes: a `catch` for each kind it handles and a last
     /// one for the rest, where a kind added in a later release lands.
-    static func caught(_ error: WireFormatError) -> String {
+    static func caught(_ error: NavStateError) -> String {
         do {
             throw error
-        } catch WireFormatError.invalidUTF8 {
+        } catch NavStateError.invalidUTF8 {
             return "invalidUTF8"
-        } catch WireFormatError.invalidJSON {
+        } catch NavStateError.invalidJSON {
             return "invalidJSON"
-        } catch WireFormatError.truncated {
+        } catch NavStateError.truncated {
             return "truncated"
-        } catch WireFormatError.notAnArray {
+        } catch NavStateError.notAnArray {
             return "notAnArray"
-        } catch WireFormatError.nonStringItem {
+        } catch NavStateError.nonStringItem {
             return "nonStringItem"
-        } catch WireFormatError.oddItemCount {
+        } catch NavStateError.oddItemCount {
             return "oddItemCount"
         } catch {
             return "another kind"
@@ -42,8 +44,9 @@ struct WireFormatErrorMatchingTests {
 
     /// The kind each error is, told without its code: a kind added to
     /// the package and not to ``everyKind`` stops this file compiling.
-    static func kindName(_ kind: WireFormatError.Kind) -> String {
+    static func kindName(_ kind: WireFormatFailure?) -> String {
         switch kind {
+        case nil: "another part's"
         case .invalidUTF8: "invalidUTF8"
         case .invalidJSON: "invalidJSON"
         case .truncated: "truncated"
@@ -55,6 +58,6 @@ struct WireFormatErrorMatchingTests {
 
     @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
         ErrorMatching.expectEachKindCaughtByItsOwnPattern(
-            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.kind) }, code: \.code.name)
+            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.wireFormatKind) }, code: \.code.name)
     }
 }

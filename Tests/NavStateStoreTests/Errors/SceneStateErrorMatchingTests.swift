@@ -1,15 +1,17 @@
+import NavState
 import NavStateModel
 @testable import NavStateTestSupport
 import Testing
 
-/// How an app matches a `SceneStateError`: by kind, in a `catch` (or a `switch`
+/// How an app matches a `NavStateError`: by kind, in a `catch` (or a `switch`
 /// over its `code` with a `default`), with a last `catch` for the kinds
 /// it does not handle, so that code written today still compiles when a
-/// later release adds a kind.
+/// later release adds a kind. Here, beside the store's, not in the model's
+/// tests: an app matches with the operators NavState declares.
 @Suite("Matching scene-state errors")
 struct SceneStateErrorMatchingTests {
     /// One error of every kind.
-    static let everyKind: [SceneStateError] = [
+    static let everyKind: [NavStateError] = [
         .stackInPlainPresentation(presentation: 1, method: .sheet, entries: 1),
         .checkpointStackMissing(checkpoint: "x", stack: .root),
         .checkpointBeyondStack(checkpoint: "x", stack: .root, keeps: 1, entries: 1),
@@ -28,36 +30,36 @@ struct SceneStateErrorMatchingTests {
 
     /// What an app writes: a `catch` for each kind it handles and a last
     /// one for the rest, where a kind added in a later release lands.
-    static func caught(_ error: SceneStateError) -> String {
+    static func caught(_ error: NavStateError) -> String {
         do {
             throw error
-        } catch SceneStateError.stackInPlainPresentation {
+        } catch NavStateError.stackInPlainPresentation {
             return "stackInPlainPresentation"
-        } catch SceneStateError.checkpointStackMissing {
+        } catch NavStateError.checkpointStackMissing {
             return "checkpointStackMissing"
-        } catch SceneStateError.checkpointBeyondStack {
+        } catch NavStateError.checkpointBeyondStack {
             return "checkpointBeyondStack"
-        } catch SceneStateError.noSuchStack {
+        } catch NavStateError.noSuchStack {
             return "noSuchStack"
-        } catch SceneStateError.emptyTabBar {
+        } catch NavStateError.emptyTabBar {
             return "emptyTabBar"
-        } catch SceneStateError.invalidTabID {
+        } catch NavStateError.invalidTabID {
             return "invalidTabID"
-        } catch SceneStateError.duplicateTabID {
+        } catch NavStateError.duplicateTabID {
             return "duplicateTabID"
-        } catch SceneStateError.selectedTabMissing {
+        } catch NavStateError.selectedTabMissing {
             return "selectedTabMissing"
-        } catch SceneStateError.contentSelectionWithoutColumn {
+        } catch NavStateError.contentSelectionWithoutColumn {
             return "contentSelectionWithoutColumn"
-        } catch SceneStateError.cannotDismiss {
+        } catch NavStateError.cannotDismiss {
             return "cannotDismiss"
-        } catch SceneStateError.cannotPop {
+        } catch NavStateError.cannotPop {
             return "cannotPop"
-        } catch SceneStateError.cannotPushOnto {
+        } catch NavStateError.cannotPushOnto {
             return "cannotPushOnto"
-        } catch SceneStateError.checkpointNotFound {
+        } catch NavStateError.checkpointNotFound {
             return "checkpointNotFound"
-        } catch SceneStateError.checkpointValueMismatch {
+        } catch NavStateError.checkpointValueMismatch {
             return "checkpointValueMismatch"
         } catch {
             return "another kind"
@@ -66,8 +68,9 @@ struct SceneStateErrorMatchingTests {
 
     /// The kind each error is, told without its code: a kind added to
     /// the package and not to ``everyKind`` stops this file compiling.
-    static func kindName(_ kind: SceneStateError.Kind) -> String {
+    static func kindName(_ kind: SceneStateFailure?) -> String {
         switch kind {
+        case nil: "another part's"
         case .stackInPlainPresentation: "stackInPlainPresentation"
         case .checkpointStackMissing: "checkpointStackMissing"
         case .checkpointBeyondStack: "checkpointBeyondStack"
@@ -87,6 +90,6 @@ struct SceneStateErrorMatchingTests {
 
     @Test func eachKindIsCaughtByItsOwnPatternAndByNoEarlierOne() {
         ErrorMatching.expectEachKindCaughtByItsOwnPattern(
-            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.kind) }, code: \.code.name)
+            Self.everyKind, caught: Self.caught, kind: { Self.kindName($0.sceneStateKind) }, code: \.code.name)
     }
 }
