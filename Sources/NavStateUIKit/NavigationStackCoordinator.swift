@@ -13,7 +13,7 @@ public import NavState
 public import NavStateNavigator
 public import UIKit
 
-/// Shows one stack of a ``/NavStateNavigator/SceneNavigator`` in a
+/// Shows one stack of a `SceneNavigator` in a
 /// `UINavigationController`, and tells the navigator what the user did.
 ///
 /// - State to UIKit: every change of the stack (a push, a pop, a restore,

@@ -13,7 +13,7 @@ public import NavState
 public import NavStateNavigator
 public import UIKit
 
-/// Shows a ``/NavStateNavigator/SceneNavigator``'s presentations above
+/// Shows a `SceneNavigator`'s presentations above
 /// `presenter`: each level presented from the one below it, a sheet as a
 /// sheet and a cover full screen, a managed level in a navigation
 /// controller of its own kept in step by a ``NavigationStackCoordinator``.

@@ -21,7 +21,7 @@ public import NavStateScenes
 ///
 /// - **Connect**: ``connect(windows:remembered:urls:handoffs:)`` claims a scene
 ///   (the name the session remembered, if any), makes the navigator and
-///   its ``/NavStateNavigator/SceneLifecycle``, and restores.
+///   its `SceneLifecycle`, and restores.
 /// - **Links at launch**: a URL or a Handoff activity the scene connects
 ///   with, or one that arrives while the scene is claimed and restored,
 ///   waits and is handed to the navigator in the order it came; the
@@ -75,8 +75,14 @@ public final class SceneConnection {
     /// the app's store is open: links wait for it); `openURL` gets each URL
     /// the window is opened with, with the navigator.
     ///
-    /// - Parameter suspendsStore: Whether the store is suspended once every
-    ///   window is in the background (`true` where apps are suspended).
+    /// - Parameters:
+    ///   - registry: The app's destination types, for the window's navigator.
+    ///   - options: How the window's scene is restored (the crash-loop
+    ///     guard's limit, the policy for entries that no longer decode).
+    ///   - suspendsStore: Whether the store is suspended once every
+    ///     window is in the background (`true` where apps are suspended).
+    ///   - openURL: Gets each URL the window is opened with, with the
+    ///     window's navigator (a URL that comes earlier waits for it).
     public init(
         registry: DestinationRegistry, options: RestoreOptions = RestoreOptions(),
         suspendsStore: Bool = true, openURL: @escaping @MainActor (URL, SceneNavigator) -> Void

@@ -12,7 +12,7 @@ public import NavState
 public import NavStateNavigator
 public import UIKit
 
-/// Shows the split view at `split` of a ``/NavStateNavigator/SceneNavigator``
+/// Shows the split view at `split` of a `SceneNavigator`
 /// in a `UISplitViewController`: the app's sidebar (and content) column,
 /// and the detail column's stack in a navigation controller kept in step by
 /// a ``NavigationStackCoordinator``. Which columns show follows the
