@@ -29,9 +29,14 @@
 /// `import NavState`.
 public struct NavStateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What failed, with its details, as the part that threw it tells it.
-    package let failure: any NavStateFailure
+    package var failure: any NavStateFailure { box.failure }
 
-    package init(kind failure: some NavStateFailure) { self.failure = failure }
+    /// The failure in a box of its own: the error is one reference, so a
+    /// `Result` or an optional that may hold it (a save's, on every call)
+    /// copies as one retain, whatever the failure holds.
+    private let box: FailureBox
+
+    package init(kind failure: some NavStateFailure) { box = FailureBox(failure) }
 
     /// What kind of failure this is.
     public var code: Code { failure.code }
@@ -80,4 +85,11 @@ extension NavStateError {
     package func failure<F: NavStateFailure>(as type: F.Type) -> F? {
         failure as? F
     }
+}
+
+/// A ``NavStateError``'s failure, boxed once when the error is made.
+private final class FailureBox: Sendable {
+    let failure: any NavStateFailure
+
+    init(_ failure: any NavStateFailure) { self.failure = failure }
 }
