@@ -69,7 +69,9 @@ struct HeadCache {
     /// hashed the scene's name twice and copied the head's fields each way
     /// (docs/benchmarks.md, "Where a save goes").
     final class Slot {
-        var head: Head
+        /// Unchecked: a slot is touched only under the store's lock, by
+        /// one save at a time, and no access overlaps another.
+        @exclusivity(unchecked) var head: Head
 
         init(_ head: Head) {
             self.head = head
