@@ -25,6 +25,20 @@ func savingAndRestoring(url: URL, path: NavPath, registry: DestinationRegistry) 
     return restored.report
 }
 
+func saving(_ state: SceneState<AnyDestination>, in store: NavStore, logger: AppLogger) async {
+    // docs: errors
+    do {
+        try await store.save(state, scene: "main")
+    } catch NavStateError.diskFull {
+        logger.error("the disk is full; the last save is still in the file")
+    } catch where error.code == .conflict {
+        logger.error("scene \(error.scene ?? "") is at revision \(error.revision ?? 0) already")
+    } catch {
+        logger.error("navigation state not saved: \(error)")
+    }
+    // docs.end
+}
+
 func tabs(order: AnyDestination, item: AnyDestination) throws -> SceneState<AnyDestination> {
     // docs: tabs
     var state = SceneState<AnyDestination>(content: .tabs(NavTabs(ids: ["home", "orders", "cart"])))

@@ -6,13 +6,13 @@
 ///
 /// ```swift
 /// do {
-///     try store.save(state, scene: "main")
+///     try await store.save(state, scene: "main")
 /// } catch NavStateError.diskFull {
-///     // Tell the user; the last save stays in the file.
-/// } catch let error as NavStateError where error.code == .conflict {
-///     print(error.scene ?? "", error.revision ?? 0)
+///     logger.error("the disk is full; the last save is still in the file")
+/// } catch where error.code == .conflict {
+///     logger.error("scene \(error.scene ?? "") is at revision \(error.revision ?? 0) already")
 /// } catch {
-///     print(error)
+///     logger.error("navigation state not saved: \(error)")
 /// }
 /// ```
 ///
