@@ -43,4 +43,30 @@ static inline int navstate_busy_handler(void *context, int count) {
 static inline int navstate_set_busy_handler(sqlite3 *db, navstate_busy *busy) {
     return sqlite3_busy_handler(db, navstate_busy_handler, busy);
 }
+/// The SQL function `navstate_file_unchanged(v)`: 1 when the statement that
+/// calls it holds the write lock and the main database's data version
+/// (SQLITE_FCNTL_DATA_VERSION, sqlite.org/c3ref/c_fcntl_begin_atomic_write.html)
+/// is still `v`, else 0. Inside the statement's own write transaction
+/// nothing else can write until it ends, so a row inserted `WHERE
+/// navstate_file_unchanged(v)` lands only in the file as the caller last
+/// saw it, with no BEGIN and COMMIT around it. Outside a write transaction
+/// (a plain SELECT) it is always 0: the version is only fresh under the lock.
+static inline void navstate_file_unchanged(sqlite3_context *context, int count, sqlite3_value **values) {
+    sqlite3 *db = sqlite3_context_db_handle(context);
+    unsigned int version = 0;
+    int unchanged = count == 1
+        && sqlite3_txn_state(db, 0) == SQLITE_TXN_WRITE
+        && sqlite3_file_control(db, 0, SQLITE_FCNTL_DATA_VERSION, &version) == SQLITE_OK
+        && (sqlite3_int64)version == sqlite3_value_int64(values[0]);
+    sqlite3_result_int(context, unchanged);
+}
+
+/// Registers `navstate_file_unchanged` on one connection: for the
+/// statements of this library only (SQLITE_DIRECTONLY: no trigger or view a
+/// file brings can call it), and not deterministic, so SQLite evaluates it
+/// every time a statement runs rather than once when it is prepared.
+static inline int navstate_register_file_unchanged(sqlite3 *db) {
+    return sqlite3_create_function_v2(
+        db, "navstate_file_unchanged", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY, 0, navstate_file_unchanged, 0, 0, 0);
+}
 #endif

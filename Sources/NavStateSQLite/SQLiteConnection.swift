@@ -88,6 +88,16 @@ package final class SQLiteConnection {
             sqlite3_close_v2(db)
             throw SQLiteError(code: result, message: message, sql: nil)
         }
+        if case .readWrite = mode {
+            // What a write that needs no transaction of its own checks
+            // itself with (`navstate_file_unchanged` in the C shim).
+            let registered = navstate_register_file_unchanged(db)
+            guard registered == SQLITE_OK else {
+                let message = String(cString: sqlite3_errmsg(db))
+                sqlite3_close_v2(db)
+                throw SQLiteError(code: registered, message: message, sql: nil)
+            }
+        }
         handle = db
         sqlite3_extended_result_codes(db, 1)
         // Before anything reads: the first query of an open can meet another
@@ -97,27 +107,6 @@ package final class SQLiteConnection {
         } else {
             sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         }
-    }
-
-    private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
-
-    /// `file:` URI for a path, every byte outside the unreserved set and `/`
-    /// percent-encoded (sqlite.org/uri.html).
-    package static func uri(forPath path: String) -> String {
-        var uri = path.hasPrefix("/") ? "file://" : "file:"
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                uri.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                uri.unicodeScalars.append("%")
-                uri.unicodeScalars.append(hexDigits[Int(byte >> 4)])
-                uri.unicodeScalars.append(hexDigits[Int(byte & 0x0F)])
-            }
-        }
-        return uri
     }
 
     deinit {

@@ -105,8 +105,32 @@ enum RevisionTable {
                 (scene_id, number, saved_at, base, entry_count, presentation_count, byte_count, chain_bytes, change)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
             """)
-        // Bound one by one: every save runs this (docs/benchmarks.md,
-        // "Where a save goes").
+        try run(insert, &row)
+    }
+
+    /// Inserts `row` as ``insert(_:_:)`` does, in a transaction of its
+    /// own, only if nothing has changed the file since its data version was
+    /// `version`: the check is part of the statement, made under the write
+    /// lock the statement holds (`navstate_file_unchanged`, in the C shim).
+    ///
+    /// - Returns: Whether the row went in; `false` left the file as it was.
+    static func insertIfFileUnchanged(
+        _ connection: SQLiteConnection, _ row: inout NewRow, since version: UInt32
+    ) throws(SQLiteError) -> Bool {
+        let insert = try connection.cached("""
+            INSERT INTO revision
+                (scene_id, number, saved_at, base, entry_count, presentation_count, byte_count, chain_bytes, change)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE navstate_file_unchanged(?10)
+            """)
+        try insert.bind(Int(version), at: 10)
+        try run(insert, &row)
+        return connection.changes == 1
+    }
+
+    /// Binds the row to `?1` … `?9` of `insert`, one by one (every save
+    /// runs this: docs/benchmarks.md, "Where a save goes"), and runs it.
+    @inline(__always)
+    private static func run(_ insert: SQLiteStatement, _ row: inout NewRow) throws(SQLiteError) {
         try insert.bind(row.sceneID, at: 1)
         try insert.bind(row.number, at: 2)
         try insert.bind(row.savedAt, at: 3)

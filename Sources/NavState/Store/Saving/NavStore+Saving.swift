@@ -100,12 +100,14 @@ extension NavStore {
             checked: kept, flat: flat, omitted: omitted, known: known, sameTree: sameTree, scene: scene, expectedHead: expectedHead)
     }
 
-    /// A save, in the steps its parts name: the input checked and encoded
-    /// before the lock (`saveInput`); then, in one write transaction, the
-    /// head found (in `HeadCache`, or by `RevisionTable.locateHead`), its
-    /// entries brought into hand (`loadHeadEntries`), and the new row
-    /// written (`writeRevision`); the head kept for the next save once the
-    /// transaction committed.
+    /// A save, in the steps its parts name (NavStore+Revision.swift): the
+    /// input checked and encoded before the lock (`saveInput`); then the
+    /// quick way when the cached head is trusted (`writeOnTrustedHead`: one
+    /// `INSERT` that checks nothing else wrote), or else, in one write
+    /// transaction, the head found (in `HeadCache`, or by
+    /// `RevisionTable.locateHead`), its entries brought into hand
+    /// (`loadHeadEntries`), and the new row written (`writeRevision`); the
+    /// head kept for the next save once the row committed (`kept`).
     private func save<Element: StorableElement>(
         checked state: SceneState<Element>,
         flat: Slots.Flat<Element>? = nil,
@@ -122,6 +124,10 @@ extension NavStore {
         let result = try withConnection("save", refusable: { (store: inout State) throws(SQLiteError) -> Result<SaveResult, NavStateError> in
             let connection = store.connection
             let changesBefore = connection.totalChanges
+            if let written = try writeOnTrustedHead(input, scene: scene, expectedHead: expectedHead, store: &store) {
+                store.cache.saveEnded(connection, sawOtherWrites: false, committed: true)
+                return .success(kept(written, input, omitted: omitted, scene: scene, rowsWritten: connection.totalChanges - changesBefore, &store))
+            }
             // Updated where it lies; its arrays are the cache's alone, so
             // they change in place.
             let hand = store.cache.slot(for: scene)
@@ -172,13 +178,7 @@ extension NavStore {
                 return .failure(refusal)
             }
             store.cache.saveEnded(connection, sawOtherWrites: sawOtherWrites, committed: true)
-            (hand.head.row, hand.head.stackBytes, hand.head.layout, hand.head.treeLayout, hand.head.epoch) =
-                (written.head, input.stackBytes, input.layout, input.treeLayout, store.cache.epoch)
-            store.cache.kept(hand)
-            return .success(SaveResult(
-                revision: written.head.number, isNewRevision: written.isNew, omitted: omitted,
-                entriesInserted: written.inserted, entriesClosed: written.closed,
-                rowsWritten: connection.totalChanges - changesBefore))
+            return .success(kept(written, input, omitted: omitted, scene: scene, rowsWritten: connection.totalChanges - changesBefore, &store))
         })
         logger.debug("saved scene", metadata: [
             "scene": "\(scene)", "revision": "\(result.revision)",
@@ -188,20 +188,19 @@ extension NavStore {
         return result
     }
 
-    /// What a save writes, checked and encoded before it takes the lock.
-    private struct SaveInput<Element: StorableElement> {
-        var slots: SlotMap<[Element]>
-        var layout: String
-        /// What `layout` was written from, for a tree.
-        var treeLayout: StoredLayout?
-        var bytes: Int
-        var stackBytes: [Int]
-        var entryCount: Int
-        var presentationCount: Int
-        var keptRevisions: Int?
-        var now: Double
-        /// What the caller learnt of the cached head before the lock.
-        var known: KnownPrefixes
+    /// Keeps the head a committed save left for the next save, and tells
+    /// what the save did.
+    private func kept<Element>(
+        _ written: WrittenRevision, _ input: SaveInput<Element>, omitted: [DroppedEntry], scene: String,
+        rowsWritten: Int, _ store: inout State
+    ) -> SaveResult {
+        let hand = store.cache.slot(for: scene)
+        (hand.head.row, hand.head.stackBytes, hand.head.layout, hand.head.treeLayout, hand.head.epoch) =
+            (written.head, input.stackBytes, input.layout, input.treeLayout, store.cache.epoch)
+        store.cache.kept(hand)
+        return SaveResult(
+            revision: written.head.number, isNewRevision: written.isNew, omitted: omitted,
+            entriesInserted: written.inserted, entriesClosed: written.closed, rowsWritten: rowsWritten)
     }
 
     /// Checks the state against the limits (a reader never saves, even
@@ -236,102 +235,6 @@ extension NavStore {
             keptRevisions: configuration.keptRevisions.map { min(max(1, $0), StoredRange.keptRevisions.upperBound) },
             now: configuration.clock().timeIntervalSince1970, known: known)
     }
-
-    /// Brings the scene's row and its head's entries into hand: a new
-    /// scene's row created, a head read from the file unless the cached one
-    /// is it, a damaged head marked, and the scene's `kept_revisions` set
-    /// to the app's.
-    @inline(__always)
-    private func loadHeadEntries<Element>(
-        _ head: inout SceneHead, into hand: inout HeadCache.Head, scene: String, input: SaveInput<Element>,
-        connection: SQLiteConnection
-    ) throws(SQLiteError) {
-        let number = head.number
-        if number > 0, !(1...number).contains(head.base) || !(head.chainBytes.map(StoredRange.bytes.contains) ?? false) {
-            // Its base or chain bytes are out of range: a full row on top
-            // starts a new chain, and nothing adds to them.
-            (head.base, head.chainBytes) = (number, 0)
-            head.isDamaged = true
-        }
-        if head.sceneID == 0 {
-            head.sceneID = try RevisionTable.insertScene(
-                connection, name: scene, createdAt: input.now, keptRevisions: input.keptRevisions)
-            head.keptRevisions = input.keptRevisions
-            hand.clearEntries()
-            return
-        }
-        if number == 0 {
-            hand.clearEntries()
-        } else if hand.holds(head) {
-            // The cached entries are the head's: nothing to read.
-        } else if !head.isDamaged, case .success(let read)? = try RevisionTable.readRevision(connection, sceneID: head.sceneID, number: number) {
-            hand.slots = read.slots
-            hand.identities = SlotMap()
-            hand.layout = read.layout
-        } else {
-            hand.clearEntries()
-            head.isDamaged = true
-        }
-        if head.keptRevisions != input.keptRevisions {
-            // The app's setting for this scene's history changed (or the
-            // scene came from an older schema).
-            try RevisionTable.setKeptRevisions(connection, sceneID: head.sceneID, to: input.keptRevisions)
-            head.keptRevisions = input.keptRevisions
-        }
-    }
-
-    /// Writes the revision: a delta on top of the head, or a full row when
-    /// the chain would grow too long or the head is damaged; nothing when
-    /// the head already holds this state. Every ``RevisionTable/forgetInterval``
-    /// revisions, what fell out of the kept ones goes.
-    @inline(__always)
-    private func writeRevision<Element: StorableElement>(
-        _ input: SaveInput<Element>, over head: SceneHead, in hand: inout HeadCache.Head, connection: SQLiteConnection
-    ) throws(SQLiteError) -> WrittenRevision {
-        let number = head.number
-        let revision = number + 1
-        // What `knownPrefixes` found holds for these very identities only
-        // if they are still the cached head it looked at.
-        let usesCache = hand.holds(head) && !head.isDamaged
-        let delta = RevisionChange.delta(
-            updating: &hand.slots, identities: &hand.identities, to: input.slots,
-            layout: input.layout == hand.layout ? nil : input.layout,
-            knownKept: usesCache && hand.serial == input.known.serial ? input.known.counts : [])
-        guard number == 0 || head.isDamaged || delta.bytes != nil else {
-            // The head already holds this state: a restore followed by the
-            // app saving what it restored must not look like a new revision
-            // to the crash-loop guard.
-            var unchanged = head
-            unchanged.chainBytes = head.chainBytes ?? 0
-            return (unchanged, isNew: false, inserted: 0, closed: 0)
-        }
-        // A first revision is always a full row, its own base. The change
-        // goes straight into the row, which the insert seals where it lies
-        // (no copy).
-        var row = RevisionTable.NewRow(
-            sceneID: head.sceneID, number: revision, savedAt: input.now, base: head.base, entryCount: input.entryCount,
-            presentationCount: input.presentationCount, bytes: input.bytes, chainBytes: head.chainBytes ?? 0, change: [])
-        if let deltaBytes = delta.bytes, number > 0, !head.isDamaged, !RevisionChange.needsFull(
-            chainLength: revision - row.base, chainBytes: row.chainBytes + deltaBytes.count, stateBytes: input.bytes) {
-            row.chainBytes += deltaBytes.count
-            row.change = deltaBytes
-        } else {
-            row.change = RevisionChange.full(hand.slots, layout: input.layout)
-            row.base = revision
-            row.chainBytes = 0
-        }
-        let (base, chainBytes) = (row.base, row.chainBytes)
-        try RevisionTable.insert(connection, &row)
-        if let kept = input.keptRevisions, revision > kept, revision % RevisionTable.forgetInterval == 0 {
-            try RevisionTable.forgetRevisions(connection, sceneID: head.sceneID, before: revision - kept + 1)
-        }
-        let written = SceneHead(sceneID: head.sceneID, keptRevisions: head.keptRevisions, number: revision, base: base, chainBytes: chainBytes)
-        return (written, isNew: true, inserted: delta.appended, closed: delta.removed)
-    }
-
-    /// What a save wrote: the head it left, whether it is a new revision,
-    /// and the entry rows it inserted and closed.
-    private typealias WrittenRevision = (head: SceneHead, isNew: Bool, inserted: Int, closed: Int)
 
     /// Stacks up to this long are checked element by element on every save
     /// (`knownPrefixes(of:scene:)`).
