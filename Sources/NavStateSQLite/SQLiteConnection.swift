@@ -152,12 +152,14 @@ package final class SQLiteConnection {
         }
     }
 
-    /// A prepared statement, reused across calls with the same SQL.
-    package func cached(_ sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
+    /// A prepared statement, reused across calls with the same SQL: reset,
+    /// its parameters NULL again unless the caller binds every one of them
+    /// before each run (`bindsEveryParameter`), which spares clearing them.
+    package func cached(_ sql: StaticString, bindsEveryParameter: Bool = false) throws(SQLiteError) -> SQLiteStatement {
         let key = UnsafeRawPointer(sql.utf8Start)
         if let statement = recentStatement(key) ?? statementCache[key] {
             remember(statement, as: key)
-            statement.reset()
+            if bindsEveryParameter { statement.resetKeepingBindings() } else { statement.reset() }
             return statement
         }
         let statement = try prepare(sql.description)

@@ -21,6 +21,12 @@ package final class SQLiteStatement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// Resets the statement, its parameters keeping their values, for a
+    /// caller that binds every one again.
+    package func resetKeepingBindings() {
+        sqlite3_reset(handle)
+    }
+
     /// Binds values to the parameters `?1`, `?2`, … in order.
     @discardableResult
     package func bind(_ values: SQLiteValue...) throws(SQLiteError) -> SQLiteStatement {

@@ -104,7 +104,7 @@ enum RevisionTable {
             INSERT INTO revision
                 (scene_id, number, saved_at, base, entry_count, presentation_count, byte_count, chain_bytes, change)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-            """)
+            """, bindsEveryParameter: true)
         try run(insert, &row)
     }
 
@@ -121,7 +121,7 @@ enum RevisionTable {
             INSERT INTO revision
                 (scene_id, number, saved_at, base, entry_count, presentation_count, byte_count, chain_bytes, change)
             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE navstate_file_unchanged(?10)
-            """)
+            """, bindsEveryParameter: true)
         try insert.bind(Int(version), at: 10)
         try run(insert, &row)
         return connection.changes == 1

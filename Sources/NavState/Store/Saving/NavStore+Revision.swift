@@ -35,6 +35,7 @@ extension NavStore {
     /// the statement's write lock). That is what the transaction's way
     /// checks after `BEGIN IMMEDIATE`, without its `BEGIN` and `COMMIT`.
     ///
+    /// - Parameter hand: The scene's place in the cache, updated in place.
     /// - Returns: The revision written; `nil` when the quick way does not
     ///   apply (nothing cached or trusted, a conditional save whose head
     ///   differs, a state the head already holds, the history to trim, the
@@ -42,10 +43,9 @@ extension NavStore {
     ///   since, and then the scene's cached head is forgotten, as the save
     ///   had updated it: the transaction's way then reads it from the file.
     func writeOnTrustedHead<Element: StorableElement>(
-        _ input: SaveInput<Element>, scene: String, expectedHead: Int?, store: inout State
+        _ input: SaveInput<Element>, in hand: HeadCache.Slot, scene: String, expectedHead: Int?, store: inout State
     ) throws(SQLiteError) -> WrittenRevision? {
         guard let version = store.cache.dataVersionAfterSave else { return nil }
-        let hand = store.cache.slot(for: scene)
         guard let head = hand.head.row(trustedIn: store.cache.epoch), !head.isDamaged,
               StoredRange.sceneID.contains(head.sceneID), head.number > 0, head.number < StoredRange.revision.upperBound,
               (1...head.number).contains(head.base), head.chainBytes.map(StoredRange.bytes.contains) ?? false,

@@ -123,14 +123,16 @@ extension NavStore {
             leavesOutLargeEntries: leavesOutLargeEntries)
         let result = try withConnection("save", refusable: { (store: inout State) throws(SQLiteError) -> Result<SaveResult, NavStateError> in
             let connection = store.connection
-            let changesBefore = connection.totalChanges
-            if let written = try writeOnTrustedHead(input, scene: scene, expectedHead: expectedHead, store: &store) {
-                store.cache.saveEnded(connection, sawOtherWrites: false, committed: true)
-                return .success(kept(written, input, omitted: omitted, scene: scene, rowsWritten: connection.totalChanges - changesBefore, &store))
-            }
             // Updated where it lies; its arrays are the cache's alone, so
             // they change in place.
-            let hand = store.cache.slot(for: scene)
+            var hand = store.cache.slot(for: scene)
+            if let written = try writeOnTrustedHead(input, in: hand, scene: scene, expectedHead: expectedHead, store: &store) {
+                store.cache.saveEnded(connection, sawOtherWrites: false, committed: true)
+                return .success(kept(written, input, in: hand, omitted: omitted, rowsWritten: 1, &store))
+            }
+            // The quick way may have forgotten the head it had updated.
+            hand = store.cache.slot(for: scene)
+            let changesBefore = connection.totalChanges
             let trustedRow = hand.head.row(trustedIn: store.cache.epoch)
             let versionAfterLastSave = store.cache.dataVersionAfterSave
             var sawOtherWrites = false
@@ -178,7 +180,7 @@ extension NavStore {
                 return .failure(refusal)
             }
             store.cache.saveEnded(connection, sawOtherWrites: sawOtherWrites, committed: true)
-            return .success(kept(written, input, omitted: omitted, scene: scene, rowsWritten: connection.totalChanges - changesBefore, &store))
+            return .success(kept(written, input, in: hand, omitted: omitted, rowsWritten: connection.totalChanges - changesBefore, &store))
         })
         logger.debug("saved scene", metadata: [
             "scene": "\(scene)", "revision": "\(result.revision)",
@@ -191,10 +193,9 @@ extension NavStore {
     /// Keeps the head a committed save left for the next save, and tells
     /// what the save did.
     private func kept<Element>(
-        _ written: WrittenRevision, _ input: SaveInput<Element>, omitted: [DroppedEntry], scene: String,
+        _ written: WrittenRevision, _ input: SaveInput<Element>, in hand: HeadCache.Slot, omitted: [DroppedEntry],
         rowsWritten: Int, _ store: inout State
     ) -> SaveResult {
-        let hand = store.cache.slot(for: scene)
         (hand.head.row, hand.head.stackBytes, hand.head.layout, hand.head.treeLayout, hand.head.epoch) =
             (written.head, input.stackBytes, input.layout, input.treeLayout, store.cache.epoch)
         store.cache.kept(hand)
