@@ -46,6 +46,25 @@ struct SlotMapTests {
         #expect(map.withElements(at: Int.min) { Array($0) } == ["a", "b"])
     }
 
+    /// `update(_:default:_:)` is the subscript's in-place change, without
+    /// its coroutine: the same slots, counts and values.
+    @Test func anUpdateChangesInPlaceAsTheSubscriptDoes() {
+        var updated: SlotMap<[String]> = [:]
+        var subscripted: SlotMap<[String]> = [:]
+        for slot in Self.slots {
+            let count = updated.update(slot, default: ["x"]) { values in
+                values.append("a")
+                return values.count
+            }
+            #expect(count == 2)
+            updated.update(slot, default: []) { $0.removeFirst() }
+            subscripted[slot, default: []].append("a")
+        }
+        #expect(updated == subscripted)
+        #expect(updated.count == Self.slots.count)
+        #expect(updated.withElements(at: Int.min) { Array($0) } == ["a"])
+    }
+
     @Test func emptyingTheLastDenseSlotShrinksTheDenseRange() {
         var map: SlotMap<Int> = [0: 0, 5: 5, -4: 4]
         #expect(map.denseSlots == -4..<6)

@@ -155,22 +155,25 @@ package struct RevisionChange: Equatable {
                 return
             }
             if !knownIdentities { identities[slot] = Array(repeating: nil, count: beforeCount) }
-            if kept < beforeCount {
-                slots[slot, default: []].removeLast(beforeCount - kept)
-                identities[slot, default: []].removeLast(beforeCount - kept)
-            }
-            guard kept < after.count else { return }
+            let added = after[kept...]
             var entryBytes = 0
-            for element in after[kept...] {
+            for element in added {
                 let (tag, payload) = element.storedByteCounts
                 entryBytes += tag + payload + 24
             }
             bytes.reserveCapacity(bytes.count + entryBytes)
-            for element in after[kept...] {
-                let entry = element.storedEntry
-                append(entry, to: &bytes)
-                slots[slot, default: []].append(entry)
-                identities[slot, default: []].append(element.storageObject)
+            // Each map changed in one access: what goes, then what comes.
+            slots.update(slot, default: []) { entries in
+                entries.removeLast(beforeCount - kept)
+                for element in added {
+                    let entry = element.storedEntry
+                    append(entry, to: &bytes)
+                    entries.append(entry)
+                }
+            }
+            identities.update(slot, default: []) { objects in
+                objects.removeLast(beforeCount - kept)
+                for element in added { objects.append(element.storageObject) }
             }
         }
 

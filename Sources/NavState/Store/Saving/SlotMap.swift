@@ -118,6 +118,36 @@ package struct SlotMap<Value> {
         }
     }
 
+    /// The slot's value, or `defaultValue` put there first, changed in
+    /// place by `body`: what the subscript does, without its coroutine,
+    /// which cost a save about a hundred instructions for each of the two
+    /// slots it changes (RevisionChange.delta).
+    @inline(__always) @discardableResult
+    package mutating func update<Result>(
+        _ slot: Int, default defaultValue: @autoclosure () -> Value, _ body: (inout Value) -> Result
+    ) -> Result {
+        guard Self.isDense(slot) else {
+            if far[slot] == nil { count += 1 }
+            return body(&far[slot, default: defaultValue()])
+        }
+        let index = slot >= 0 ? slot : ~slot
+        var held: Value?
+        if slot >= 0 {
+            Self.grow(&stacks, toHold: index)
+            swap(&held, &stacks[index])
+        } else {
+            Self.grow(&destinations, toHold: index)
+            swap(&held, &destinations[index])
+        }
+        if held == nil { count += 1 }
+        var value = held ?? defaultValue()
+        held = nil
+        defer {
+            if slot >= 0 { stacks[index] = value } else { destinations[index] = value }
+        }
+        return body(&value)
+    }
+
     private static func grow(_ array: inout [Value?], toHold index: Int) {
         if index >= array.count { array.append(contentsOf: repeatElement(nil, count: index - array.count + 1)) }
     }
