@@ -15,18 +15,6 @@ import Testing
 /// that no longer exists.
 @Suite("Quick saves")
 struct QuickSaveTests {
-    /// SplitMix64: the same meddling on every run.
-    private struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Two screens every state shares, so a save's delta keeps them, and
     /// one to five of its own.
     private func state(_ marker: Int) -> SceneState<NavEntry> {

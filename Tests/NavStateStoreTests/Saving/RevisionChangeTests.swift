@@ -11,16 +11,7 @@ import Testing
 /// run of bytes, however cut or tampered, crashes the decoder.
 @Suite("Revision changes")
 struct RevisionChangeTests {
-    private struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    private typealias Random = SplitMix64
 
     private func entry(_ random: inout Random) -> NavEntry {
         let tags = ["home", "orders.detail", "Swift.Int", "設定", "tag\u{0}with nul", ""]
@@ -40,7 +31,9 @@ struct RevisionChangeTests {
         let slot = [0, 0, 0, 1, -1, 2, -2, SlotMap<[NavEntry]>.denseLimit, -SlotMap<[NavEntry]>.denseLimit - 1, 1 << 31]
             .randomElement(using: &random) ?? 0
         switch Int.random(in: 0..<5, using: &random) {
-        case 0, 1: slots[slot, default: []].append(entry(&random))
+        case 0, 1:
+            let added = entry(&random)
+            slots.update(slot, default: []) { $0.append(added) }
         case 2: if let count = slots[slot]?.count, count > 0 { slots[slot]?.removeLast(Int.random(in: 1...count, using: &random)) }
         case 3: if let count = slots[slot]?.count, count > 0 { slots[slot]?[Int.random(in: 0..<count, using: &random)] = entry(&random) }
         default: slots[slot] = nil
@@ -82,7 +75,7 @@ struct RevisionChangeTests {
 
     @Test func aPushOntoADeepStackIsASmallDelta() {
         var cached: SlotMap<[NavEntry]> = [0: (0..<1_000).map { NavEntry(tag: "screen", payload: #"{"id":\#($0)}"#) }]
-        let next: SlotMap<[NavEntry]> = [0: cached[0, default: []] + [NavEntry(tag: "screen", payload: #"{"id":1000}"#)]]
+        let next: SlotMap<[NavEntry]> = [0: (cached[0] ?? []) + [NavEntry(tag: "screen", payload: #"{"id":1000}"#)]]
         var identities: SlotMap<[AnyObject?]> = [:]
         let delta = RevisionChange.delta(updating: &cached, identities: &identities, to: next, layout: nil)
         #expect(delta.appended == 1 && delta.removed == 0)

@@ -34,8 +34,8 @@ struct SlotMapTests {
     @Test func aDefaultValueIsChangedInPlaceAndCounted() {
         var map: SlotMap<[String]> = [:]
         for slot in Self.slots {
-            map[slot, default: []].append("a")
-            map[slot, default: []].append("b")
+            map.update(slot, default: []) { $0.append("a") }
+            map.update(slot, default: []) { $0.append("b") }
         }
         #expect(map.count == Self.slots.count)
         #expect(map.values.allSatisfy { $0 == ["a", "b"] })
@@ -46,11 +46,11 @@ struct SlotMapTests {
         #expect(map.withElements(at: Int.min) { Array($0) } == ["a", "b"])
     }
 
-    /// `update(_:default:_:)` is the subscript's in-place change, without
-    /// its coroutine: the same slots, counts and values.
-    @Test func anUpdateChangesInPlaceAsTheSubscriptDoes() {
+    /// `update(_:default:_:)` hands the body the slot's value, or the
+    /// default, and keeps what the body left, as setting the slot does.
+    @Test func anUpdateChangesInPlaceAsSettingTheSlotDoes() {
         var updated: SlotMap<[String]> = [:]
-        var subscripted: SlotMap<[String]> = [:]
+        var set: SlotMap<[String]> = [:]
         for slot in Self.slots {
             let count = updated.update(slot, default: ["x"]) { values in
                 values.append("a")
@@ -58,9 +58,9 @@ struct SlotMapTests {
             }
             #expect(count == 2)
             updated.update(slot, default: []) { $0.removeFirst() }
-            subscripted[slot, default: []].append("a")
+            set[slot] = ["a"]
         }
-        #expect(updated == subscripted)
+        #expect(updated == set)
         #expect(updated.count == Self.slots.count)
         #expect(updated.withElements(at: Int.min) { Array($0) } == ["a"])
     }

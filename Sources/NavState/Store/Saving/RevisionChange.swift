@@ -308,8 +308,10 @@ package struct RevisionChange: Equatable {
                 state[change.slot] = nil
                 continue
             }
-            if change.kept < before { state[change.slot, default: []].removeLast(before - change.kept) }
-            state[change.slot, default: []].append(contentsOf: change.appended)
+            state.update(change.slot, default: []) { entries in
+                entries.removeLast(before - change.kept)
+                entries.append(contentsOf: change.appended)
+            }
         }
     }
 

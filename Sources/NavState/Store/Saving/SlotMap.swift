@@ -88,40 +88,12 @@ package struct SlotMap<Value> {
         }
     }
 
-    /// The slot's value, or `defaultValue` put there first: changed in
-    /// place, as a dictionary's `subscript(_:default:)`. The value is moved
-    /// out while it is changed, so an array in it stays uniquely referenced.
-    package subscript(slot: Int, default defaultValue: @autoclosure () -> Value) -> Value {
-        get { self[slot] ?? defaultValue() }
-        _modify {
-            guard Self.isDense(slot) else {
-                if far[slot] == nil { count += 1 }
-                yield &far[slot, default: defaultValue()]
-                return
-            }
-            let index = slot >= 0 ? slot : ~slot
-            var held: Value?
-            if slot >= 0 {
-                Self.grow(&stacks, toHold: index)
-                swap(&held, &stacks[index])
-            } else {
-                Self.grow(&destinations, toHold: index)
-                swap(&held, &destinations[index])
-            }
-            if held == nil { count += 1 }
-            var value = held ?? defaultValue()
-            held = nil
-            defer {
-                if slot >= 0 { stacks[index] = value } else { destinations[index] = value }
-            }
-            yield &value
-        }
-    }
-
     /// The slot's value, or `defaultValue` put there first, changed in
-    /// place by `body`: what the subscript does, without its coroutine,
-    /// which cost a save about a hundred instructions for each of the two
-    /// slots it changes (RevisionChange.delta).
+    /// place by `body`, as a dictionary's `subscript(_:default:)` changes
+    /// its value. The value is moved out while it is changed, so an array
+    /// in it stays uniquely referenced. A closure, not a `_modify`
+    /// subscript: the coroutine cost a save about 200 instructions for
+    /// each of the two maps it changes (RevisionChange.delta).
     @inline(__always) @discardableResult
     package mutating func update<Result>(
         _ slot: Int, default defaultValue: @autoclosure () -> Value, _ body: (inout Value) -> Result

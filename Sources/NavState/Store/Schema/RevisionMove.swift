@@ -117,8 +117,8 @@ enum RevisionMove {
                 cut.insert(slot)
                 continue
             }
-            slots[slot, default: []].append(NavEntry(
-                tag: statement.text(at: 2), version: statement.optionalInt(at: 3), payload: statement.text(at: 4)))
+            let entry = NavEntry(tag: statement.text(at: 2), version: statement.optionalInt(at: 3), payload: statement.text(at: 4))
+            slots.update(slot, default: []) { $0.append(entry) }
         }
         return (slots, exact)
     }
