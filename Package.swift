@@ -160,8 +160,13 @@ let package = Package(
         // build it already makes, and it reaches the faces' package core.
         .executableTarget(
             name: "NavStateBudgets",
+            // The tooling, NavStateUI and NavStateUIKit are linked in, unused, so
+            // that CI's release build links every library product once, as an
+            // app that ships it does (a release link of the tooling once failed
+            // where debug builds did not, 88e10ac).
             dependencies: [
                 "CNavStateSQLite", "NavState", "NavStateModel", "NavStateNavigator", "NavStateScenes",
+                "NavStateTooling", "NavStateUI", "NavStateUIKit",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/Budgets"
