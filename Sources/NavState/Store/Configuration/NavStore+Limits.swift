@@ -133,17 +133,23 @@ extension NavStore.Limits {
         try checkLayout(stacks: stacks, state: state, scene: scene, sameTree: sameTree)
         var stackBytes: [Int] = []
         stackBytes.reserveCapacity(stacks)
-        func countStack(_ stack: [Element]) throws(NavStateError) {
-            if stack.count > entriesPerStack {
-                throw .limitExceeded(\.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack)
+        for index in 0..<stacks {
+            // Read in place: the subscript would copy each stack out.
+            let counted = slots.withElements(at: index) { stack -> Result<Int, NavStateError> in
+                if stack.count > entriesPerStack {
+                    return .failure(.limitExceeded(\.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack))
+                }
+                let (first, bytesBefore) = known.prefix(ofStack: index, count: stack.count)
+                var bytes = bytesBefore
+                for element in stack[first...] {
+                    do throws(NavStateError) { bytes += try count(element) } catch { return .failure(error) }
+                }
+                return .success(bytes)
             }
-            let (first, bytesBefore) = known.prefix(ofStack: stackBytes.count, count: stack.count)
-            var bytes = bytesBefore
-            for element in stack[first...] { bytes += try count(element) }
+            let bytes = try counted.get()
             stackBytes.append(bytes)
             total += bytes
         }
-        for index in 0..<stacks { try countStack(slots[index] ?? []) }
         for presentation in state.presentations { total += try count(presentation.destination) }
         for level in 0...state.presentations.count where flat.hasSplit {
             guard let container = state.container(level: level), container.hasSplit else { continue }

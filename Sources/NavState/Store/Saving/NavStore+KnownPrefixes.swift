@@ -12,12 +12,15 @@ extension NavStore {
     /// saves hold none, and skip that walk.
     static func mayHold(
         _ isNeverPersisted: (AnyDestination) -> Bool, _ sceneState: SceneState<AnyDestination>,
-        _ flat: Slots.Flat<AnyDestination>, besides known: [Int]
+        _ flat: Slots.Flat<AnyDestination>, besides known: KnownPrefixes
     ) -> Bool {
         for index in 0..<flat.slots.denseSlots.upperBound {
-            guard let stack = flat.slots[index] else { continue }
-            let first = index < known.count ? min(max(0, known[index]), stack.count) : 0
-            if stack[first...].contains(where: isNeverPersisted) { return true }
+            // Read in place: the subscript would copy each stack out.
+            let found = flat.slots.withElements(at: index) { stack in
+                let first = min(max(0, known.count(ofStack: index)), stack.count)
+                return stack[first...].contains(where: isNeverPersisted)
+            }
+            if found { return true }
         }
         if sceneState.presentations.contains(where: { isNeverPersisted($0.destination) }) { return true }
         if sceneState.values.values.contains(where: isNeverPersisted) { return true }
@@ -60,16 +63,26 @@ extension NavStore {
     /// checks one element, not 1,001. The head's storages are retained by
     /// the cache, so an address compared here cannot have been reused.
     struct KnownPrefixes {
-        var counts: [Int] = []
-        var bytes: [Int] = []
+        /// For each stack (slot 0, 1, …): how many leading elements are
+        /// known, and their tag and payload bytes. One array, one
+        /// allocation a save.
+        var stacks: [(count: Int, bytes: Int)] = []
         /// The cached head they were found in (`HeadCache.Head.serial`).
         var serial = -1
 
+        /// How many leading elements of stack `index` are known.
+        func count(ofStack index: Int) -> Int {
+            index >= 0 && index < stacks.count ? stacks[index].count : 0
+        }
+
         /// The known leading elements of a stack of `count` elements.
         func prefix(ofStack index: Int, count: Int) -> (count: Int, bytes: Int) {
-            guard index < counts.count, counts[index] <= count else { return (0, 0) }
-            return (counts[index], bytes[index])
+            guard index >= 0, index < stacks.count, stacks[index].count <= count else { return (0, 0) }
+            return stacks[index]
         }
+
+        /// Each stack's known count, as `SceneState.omitting(knownKept:)` takes them.
+        var counts: [Int] { stacks.map(\.count) }
     }
 
     static func knownPrefixes(of slots: SlotMap<[AnyDestination]>, in head: HeadCache.Head) -> KnownPrefixes {
@@ -77,8 +90,7 @@ extension NavStore {
         var known = KnownPrefixes()
         known.serial = head.serial
         let stacks = min(slots.denseSlots.upperBound, head.stackBytes.count)
-        known.counts.reserveCapacity(stacks)
-        known.bytes.reserveCapacity(stacks)
+        known.stacks.reserveCapacity(stacks)
         for index in 0..<stacks {
             var count = 0
             var bytes = 0
@@ -101,8 +113,7 @@ extension NavStore {
                     }
                 }
             }
-            known.counts.append(count)
-            known.bytes.append(bytes)
+            known.stacks.append((count, bytes))
         }
         return known
     }

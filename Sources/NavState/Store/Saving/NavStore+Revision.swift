@@ -164,7 +164,7 @@ extension NavStore {
         let delta = RevisionChange.delta(
             updating: &hand.slots, identities: &hand.identities, to: input.slots,
             layout: input.layout == hand.layout ? nil : input.layout,
-            knownKept: usesCache && hand.serial == input.known.serial ? input.known.counts : [])
+            knownKept: usesCache && hand.serial == input.known.serial ? input.known : NavStore.KnownPrefixes())
         guard number == 0 || head.isDamaged || delta.bytes != nil else { return nil }
         // The change goes straight into the row, which the insert seals
         // where it lies (no copy).

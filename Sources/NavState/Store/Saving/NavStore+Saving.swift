@@ -61,7 +61,7 @@ extension NavStore {
             try Self.validate(state, treeChecked: sameTree != nil)
         }
         let isNeverPersisted = { (destination: AnyDestination) in !destination.isPersisted }
-        if !Self.mayHold(isNeverPersisted, state, flat, besides: known.counts) {
+        if !Self.mayHold(isNeverPersisted, state, flat, besides: known) {
             do {
                 return try save(
                     checked: state, flat: flat, omitted: [], known: known, sameTree: sameTree, scene: scene,

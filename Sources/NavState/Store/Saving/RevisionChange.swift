@@ -97,7 +97,7 @@ package struct RevisionChange: Equatable {
     ///   new counts are both that number is unchanged, with nothing read.
     static func delta<Element: StorableElement>(
         updating slots: inout SlotMap<[NavEntry]>, identities: inout SlotMap<[AnyObject?]>,
-        to new: SlotMap<[Element]>, layout: String?, knownKept: [Int] = []
+        to new: SlotMap<[Element]>, layout: String?, knownKept: NavStore.KnownPrefixes = NavStore.KnownPrefixes()
     ) -> (bytes: [UInt8]?, appended: Int, removed: Int) {
         // Written in place: the header, then each changed slot, the slot
         // count patched in at the end. Room for a push's entry and the
@@ -118,8 +118,8 @@ package struct RevisionChange: Equatable {
         func update(_ slot: Int) {
             // Known to hold the head's very elements, and no more: unchanged,
             // found without a copy of either side (most of a tree's stacks).
-            if slot >= 0, slot < knownKept.count, knownKept[slot] == new.elementCount(at: slot),
-               knownKept[slot] == slots.elementCount(at: slot) {
+            let known = knownKept.count(ofStack: slot)
+            if known > 0, known == new.elementCount(at: slot), known == slots.elementCount(at: slot) {
                 return
             }
             let after = new[slot] ?? []
@@ -133,7 +133,7 @@ package struct RevisionChange: Equatable {
                     identities[slot]?.withUnsafeBufferPointer { seen in
                         guard seen.count == previous.count else { return }
                         knownIdentities = true
-                        if slot >= 0, slot < knownKept.count { kept = min(max(0, knownKept[slot]), common) }
+                        kept = min(max(0, known), common)
                         // The same storage as last time: the same entry. The
                         // cache holds the storages, so none is freed and its
                         // address reused while it is compared against.

@@ -165,6 +165,7 @@ extension SlotMap: ExpressibleByDictionaryLiteral {
 extension SlotMap {
     /// How many elements the slot's array holds (0 when the slot is
     /// empty), read in place.
+    @inline(__always)
     func elementCount<Element>(at slot: Int) -> Int where Value == [Element] {
         if slot >= 0, slot < stacks.count { return stacks[slot]?.count ?? 0 }
         if slot < 0, ~slot < destinations.count { return destinations[~slot]?.count ?? 0 }
@@ -173,6 +174,7 @@ extension SlotMap {
 
     /// `body` with the slot's elements (none when the slot is empty), read
     /// in place rather than copied out as the subscript would.
+    @inline(__always)
     func withElements<Element, Result>(
         at slot: Int, _ body: (UnsafeBufferPointer<Element>) -> Result
     ) -> Result where Value == [Element] {
