@@ -38,7 +38,7 @@ struct HeadCache {
         /// For a tree, what `layout` was written from, when this store's
         /// save wrote it: a save that ``StoredLayout/matches(_:)`` it reuses
         /// the layout.
-        var treeLayout: StoredLayout? = nil
+        var treeLayout: WrittenTree? = nil
         /// The epoch the head was right in.
         var epoch: Int
 

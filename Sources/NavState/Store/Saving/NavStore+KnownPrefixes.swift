@@ -34,7 +34,7 @@ extension NavStore {
     /// (``KnownPrefixes``).
     func whatTheHeadTells(
         of sceneState: SceneState<AnyDestination>, slots: SlotMap<[AnyDestination]>, scene: String
-    ) -> (tree: (json: String, layout: StoredLayout)?, known: KnownPrefixes) {
+    ) -> (tree: WrittenTree?, known: KnownPrefixes) {
         let isOneStackPerLevel = sceneState.isOneStackPerLevel
         // A short stack is checked whole faster than the cache is asked; a
         // tree's stacks are many, and most are untouched by a save.
@@ -44,9 +44,9 @@ extension NavStore {
         }
         return state.withLock { store in
             store.cache.withHead(scene) { head in
-                var tree: (json: String, layout: StoredLayout)?
-                if !isOneStackPerLevel, let layout = head.treeLayout, layout.matches(sceneState) {
-                    tree = (head.layout, layout)
+                var tree: WrittenTree?
+                if !isOneStackPerLevel, let written = head.treeLayout, written.layout.matches(sceneState) {
+                    tree = written
                 }
                 return (tree, Self.knownPrefixes(of: slots, in: head))
             } ?? (nil, KnownPrefixes())

@@ -12,7 +12,7 @@ extension NavStore {
         var slots: SlotMap<[Element]>
         var layout: String
         /// What `layout` was written from, for a tree.
-        var treeLayout: StoredLayout?
+        var treeLayout: WrittenTree?
         var bytes: Int
         var stackBytes: [Int]
         var entryCount: Int

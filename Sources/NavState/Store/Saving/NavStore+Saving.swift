@@ -80,7 +80,7 @@ extension NavStore {
     /// this save (with what sits above it) and reported, not the whole save.
     private func saveLeavingOut(
         _ state: SceneState<AnyDestination>, flat: Slots.Flat<AnyDestination>, known: KnownPrefixes,
-        sameTree: (json: String, layout: StoredLayout)?, scene: String, expectedHead: Int?
+        sameTree: WrittenTree?, scene: String, expectedHead: Int?
     ) throws(NavStateError) -> SaveResult {
         let payloadLimit = self.payloadLimit
         let (kept, omittedDestinations) = state.omitting(knownKept: known.counts) { destination -> DropReason? in
@@ -113,7 +113,7 @@ extension NavStore {
         flat: Slots.Flat<Element>? = nil,
         omitted: [DroppedEntry],
         known: KnownPrefixes = KnownPrefixes(),
-        sameTree: (json: String, layout: StoredLayout)? = nil,
+        sameTree: WrittenTree? = nil,
         scene: String,
         expectedHead: Int?,
         leavesOutLargeEntries: Bool = false
@@ -208,7 +208,7 @@ extension NavStore {
     /// what would write nothing) and encodes its layout.
     private func saveInput<Element: StorableElement>(
         _ state: SceneState<Element>, flat: Slots.Flat<Element>, scene: String, known: KnownPrefixes,
-        sameTree: (json: String, layout: StoredLayout)?, leavesOutLargeEntries: Bool
+        sameTree: WrittenTree?, leavesOutLargeEntries: Bool
     ) throws(NavStateError) -> SaveInput<Element> {
         // A caller that leaves out an entry past the payload limit is told
         // quietly: it saves the rest, and nothing was refused.
@@ -220,14 +220,15 @@ extension NavStore {
                 checking: state, flat: flat, scene: scene, known: known, sameTree: sameTree != nil)
         }
         let layout: String
-        let treeLayout: StoredLayout?
+        let treeLayout: WrittenTree?
         if let sameTree {
-            (layout, treeLayout) = sameTree
+            (layout, treeLayout) = (sameTree.json, sameTree)
         } else if state.isOneStackPerLevel {
             (layout, treeLayout) = (StoredLayout.json(of: state), nil)
         } else {
             let written = StoredLayout.of(state)
-            (layout, treeLayout) = (written.json(), written)
+            layout = written.json()
+            treeLayout = WrittenTree(written, json: layout)
         }
         return SaveInput(
             slots: flat.slots, layout: layout, treeLayout: treeLayout,

@@ -12,6 +12,20 @@ import NavStateSQLite
 /// keeps the layout a save wrote, and a save whose state ``matches(_:)`` it
 /// reuses its JSON and the tree's checked rules, so a push in one tab of
 /// five costs about what a push onto one stack does.
+/// A tree's layout as a save wrote it, with its JSON: what the head cache
+/// keeps, and a save whose state matches it reuses. Shared, not copied: a
+/// `StoredLayout` copied retains each of its arrays, and a save of a tree
+/// handed it from the cache to the save and back.
+final class WrittenTree {
+    let layout: StoredLayout
+    let json: String
+
+    init(_ layout: StoredLayout, json: String) {
+        self.layout = layout
+        self.json = json
+    }
+}
+
 package struct StoredLayout: Equatable {
     var presentations: [PresentationMethod]
     var checkpoints: [Checkpoint]
