@@ -63,18 +63,21 @@ package struct RevisionChange: Equatable {
 
     /// The full row of a state.
     package static func full(_ slots: SlotMap<[NavEntry]>, layout: String) -> [UInt8] {
+        // `keys` are ascending: the slots in the order they are written.
+        let keys = slots.keys
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + layout.utf8.count + slots.values.reduce(0) { $0 + $1.count * 48 })
+        bytes.reserveCapacity(64 + layout.utf8.count + keys.reduce(0) { $0 + slots.elementCount(at: $1) * 48 })
         bytes.append(format)
         bytes.append(fullFlag | layoutFlag)
         appendText(layout, to: &bytes)
         appendVarint(UInt64(slots.count), to: &bytes)
-        for slot in slots.keys.sorted() {
-            let entries = slots[slot] ?? []
-            appendVarint(zigzag(slot), to: &bytes)
-            appendVarint(0, to: &bytes)
-            appendVarint(UInt64(entries.count), to: &bytes)
-            for entry in entries { append(entry, to: &bytes) }
+        for slot in keys {
+            slots.withElements(at: slot) { entries in
+                appendVarint(zigzag(slot), to: &bytes)
+                appendVarint(0, to: &bytes)
+                appendVarint(UInt64(entries.count), to: &bytes)
+                for entry in entries { append(entry, to: &bytes) }
+            }
         }
         return bytes
     }
@@ -209,10 +212,15 @@ package struct RevisionChange: Equatable {
     }
 
     private static func appendText(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
+        // A native string's bytes in place, without the copy `withUTF8`
+        // (which is mutating) makes of it; a bridged one through `utf8`.
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
             appendVarint(UInt64(utf8.count), to: &bytes)
             bytes.append(contentsOf: utf8)
+        }
+        if appended == nil {
+            appendVarint(UInt64(text.utf8.count), to: &bytes)
+            bytes.append(contentsOf: text.utf8)
         }
     }
 
