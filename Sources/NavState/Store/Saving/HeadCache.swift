@@ -28,6 +28,10 @@ struct HeadCache {
         /// what lets the next save check only the elements that are new
         /// (see `NavStore.knownPrefixes(of:scene:)`).
         var stackBytes: [Int] = []
+        /// The storage the last save's known prefixes were written in,
+        /// reused by the next (`NavStore.knownPrefixes(of:in:)`): by then
+        /// that save let go of it, and a save allocates nothing for them.
+        var knownStorage: [(count: Int, bytes: Int)] = []
         /// Tells this cached head from any other the store made, so that
         /// what a save learnt from it before taking the lock
         /// (`KnownPrefixes`) is used only with this very head.

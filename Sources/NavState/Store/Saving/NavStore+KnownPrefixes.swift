@@ -48,7 +48,7 @@ extension NavStore {
                 if !isOneStackPerLevel, let written = head.treeLayout, written.layout.matches(sceneState) {
                     tree = written
                 }
-                return (tree, Self.knownPrefixes(of: slots, in: head))
+                return (tree, Self.knownPrefixes(of: slots, in: &head))
             } ?? (nil, KnownPrefixes())
         }
     }
@@ -85,12 +85,17 @@ extension NavStore {
         var counts: [Int] { stacks.map(\.count) }
     }
 
-    static func knownPrefixes(of slots: SlotMap<[AnyDestination]>, in head: HeadCache.Head) -> KnownPrefixes {
+    static func knownPrefixes(of slots: SlotMap<[AnyDestination]>, in head: inout HeadCache.Head) -> KnownPrefixes {
         guard !head.stackBytes.isEmpty else { return KnownPrefixes() }
         var known = KnownPrefixes()
         known.serial = head.serial
         let stacks = min(slots.denseSlots.upperBound, head.stackBytes.count)
+        // The last save's storage, taken out so that it is ours alone and
+        // refilled in place.
+        swap(&known.stacks, &head.knownStorage)
+        known.stacks.removeAll(keepingCapacity: true)
         known.stacks.reserveCapacity(stacks)
+        defer { head.knownStorage = known.stacks }
         for index in 0..<stacks {
             var count = 0
             var bytes = 0
