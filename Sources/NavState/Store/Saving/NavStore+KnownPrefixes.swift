@@ -64,8 +64,8 @@ extension NavStore {
     /// the cache, so an address compared here cannot have been reused.
     struct KnownPrefixes {
         /// For each stack (slot 0, 1, …): how many leading elements are
-        /// known, and their tag and payload bytes. One array, one
-        /// allocation a save.
+        /// known, and their tag and payload bytes: one array, in storage
+        /// the next save reuses (`HeadCache.Head.knownStorage`).
         var stacks: [(count: Int, bytes: Int)] = []
         /// The cached head they were found in (`HeadCache.Head.serial`).
         var serial = -1

@@ -2,16 +2,6 @@ import Foundation
 import NavStateModel
 import NavStateSQLite
 
-/// The part of a revision that is not stack entries: presentation methods,
-/// checkpoints, scene values and, for a tree, each level's container with
-/// its stacks left empty (its tabs, its split views with their selections),
-/// stored as one small JSON text per revision. The stacks are the
-/// revision's slots, in tree order.
-///
-/// A tab bar changes its tabs rarely and its stacks often: the head cache
-/// keeps the layout a save wrote, and a save whose state ``matches(_:)`` it
-/// reuses its JSON and the tree's checked rules, so a push in one tab of
-/// five costs about what a push onto one stack does.
 /// A tree's layout as a save wrote it, with its JSON: what the head cache
 /// keeps, and a save whose state matches it reuses. Shared, not copied: a
 /// `StoredLayout` copied retains each of its arrays, and a save of a tree
@@ -26,6 +16,17 @@ final class WrittenTree {
     }
 }
 
+/// The part of a revision that is not stack entries: presentation methods,
+/// checkpoints, scene values and, for a tree, each level's container with
+/// its stacks left empty (its tabs, its split views with their selections),
+/// stored as one small JSON text per revision. The stacks are the
+/// revision's slots, in tree order.
+///
+/// A tab bar changes its tabs rarely and its stacks often: the head cache
+/// keeps the layout a save wrote, and a save whose state ``matches(_:)`` it
+/// reuses its JSON and the tree's checked rules, so a push in one tab of
+/// five costs little more than a push onto one stack (1.12×,
+/// docs/benchmarks.md).
 package struct StoredLayout: Equatable {
     var presentations: [PresentationMethod]
     var checkpoints: [Checkpoint]
