@@ -24,17 +24,13 @@ struct TreeQuickSaveTests {
     @Test func aLongLivedTabBarNeverWritesPastAnotherConnectionsChange() throws {
         let registry = try Samples.registry()
         let pool = try (0..<6).map { try AnyDestination(SettingsRoute(section: "s\($0)", depth: $0), in: registry) }
-        let directory = try TemporaryDirectory()
-        let path = directory.path("tabs.sqlite")
-        var configuration = StoreFixtures.quiet()
-        configuration.keptRevisions = 10
-        let app = try NavStore(path: path, configuration: configuration)
-        let other = try NavStore(path: path, configuration: configuration)
-        let reader = try NavStore(path: path, configuration: StoreFixtures.quiet())
+        var file = try LongLivedFile(seed: 46)
+        let (app, reader) = (file.app, file.reader)
+        var theirs = SceneState<AnyDestination>(content: .tabs(NavTabs(ids: ["a", "b"], selected: "b")))
+        try theirs.setStack(.tab("a"), to: [pool[5]])
         var state = SceneState<AnyDestination>(content: .tabs(NavTabs(ids: Self.tabIDs, selected: "cart")))
         for id in Self.tabIDs { try state.setStack(.tab(id), to: Array(pool.prefix(3))) }
         var random = SplitMix64(state: 45)
-        var meddled = 0
         for step in 0..<Sanitizers.rounds(2_000, underSanitizer: 300) {
             guard case .tabs(let tabs) = state.content else { Issue.record("not a tab bar"); return }
             let tab = StackAddress.tab(tabs.tabs[Int(random.next() % UInt64(tabs.tabs.count))].id)
@@ -58,21 +54,13 @@ struct TreeQuickSaveTests {
             let saved = try app.save(state, scene: "main")
             #expect(saved.revision == head + 1 || !saved.isNewRevision && saved.revision == head)
             #expect(try reader.load(scene: "main")?.state == state.map(\.stableEntry))
-            switch random.next() % 40 {
-            case 0:
-                // Another tree in the same scene: the app's cached layout is
-                // no longer the file's.
-                var theirs = SceneState<AnyDestination>(content: .tabs(NavTabs(ids: ["a", "b"], selected: "b")))
-                try theirs.setStack(.tab("a"), to: [pool[5]])
-                try other.save(theirs, scene: "main")
-            case 1: try other.save(state, scene: "elsewhere")
-            case 2: try other.delete(scene: "main")
-            case 3: try other.prune(keepRevisions: 3)
-            default: continue
-            }
-            meddled += 1
+            // Now and then another tree in the same scene (the app's cached
+            // layout is then no longer the file's), another scene, a delete
+            // or a trim.
+            try file.other.maybeWrite(
+                "main", saving: { try $0.save(theirs, scene: "main") }, elsewhere: { [state] in try $0.save(state, scene: "elsewhere") })
         }
-        #expect(meddled > 10)
+        #expect(file.other.writes > 10)
         #expect(try reader.integrityCheck().isEmpty)
     }
 }
