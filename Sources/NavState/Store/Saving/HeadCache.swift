@@ -26,7 +26,7 @@ struct HeadCache {
         /// The tag and payload bytes of each stack of `slots`, by stack
         /// index (root first), when a save counted them: with `identities`,
         /// what lets the next save check only the elements that are new
-        /// (see `NavStore.knownPrefixes(of:scene:)`).
+        /// (see `NavStore.knownPrefixes(of:in:)`).
         var stackBytes: [Int] = []
         /// The storage the last save's known prefixes were written in,
         /// reused by the next (`NavStore.knownPrefixes(of:in:)`): by then

@@ -239,7 +239,7 @@ extension NavStore {
     }
 
     /// Stacks up to this long are checked element by element on every save
-    /// (`knownPrefixes(of:scene:)`).
+    /// (`knownPrefixes(of:in:)`).
     static let shortStack = 32
 
     /// Runs a check of a save's input, logging a refusal at error level as
