@@ -98,23 +98,29 @@ extension NavStore {
         defer { head.knownStorage = known.stacks }
         for index in 0..<stacks {
             var count = 0
-            var bytes = 0
-            let held = head.slots.elementCount(at: index)
-            if held > 0, head.identities.elementCount(at: index) == held {
+            var held = 0
+            head.identities.withElements(at: index) { seen in
+                held = seen.count
                 slots.withElements(at: index) { next in
-                    head.identities.withElements(at: index) { seen in
-                        let common = min(next.count, seen.count)
-                        while count < common, let object = seen[count], next[count].storageObject === object { count += 1 }
-                    }
+                    let common = min(next.count, seen.count)
+                    while count < common, let object = seen[count], next[count].storageObject === object { count += 1 }
                 }
-                // Whichever side of the match is shorter.
-                head.slots.withElements(at: index) { entries in
-                    func size(_ entry: NavEntry) -> Int { entry.storedByteCounts.tag + entry.storedByteCounts.payload }
-                    if count <= entries.count - count {
-                        for entry in entries[..<count] { bytes += size(entry) }
-                    } else {
-                        bytes = head.stackBytes[index]
-                        for entry in entries[count...] { bytes -= size(entry) }
+            }
+            var bytes = 0
+            if count > 0 {
+                // The identities must be of the entries the head holds.
+                if count == held, head.slots.elementCount(at: index) == held {
+                    bytes = head.stackBytes[index]
+                } else {
+                    head.slots.withElements(at: index) { entries in
+                        guard entries.count == held else { count = 0; return }
+                        func size(_ entry: NavEntry) -> Int { entry.storedByteCounts.tag + entry.storedByteCounts.payload }
+                        if count <= entries.count - count {
+                            for entry in entries[..<count] { bytes += size(entry) }
+                        } else {
+                            bytes = head.stackBytes[index]
+                            for entry in entries[count...] { bytes -= size(entry) }
+                        }
                     }
                 }
             }
