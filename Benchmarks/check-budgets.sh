@@ -13,6 +13,9 @@
 #   bash Benchmarks/check-budgets.sh                 check every budget
 #   bash Benchmarks/check-budgets.sh save-10 floor   check these only
 #   bash Benchmarks/check-budgets.sh --update        write the figures as the budgets
+#   bash Benchmarks/check-budgets.sh --measure OPERATION COUNT [BINARY]
+#                                                    one figure, of this tree's build or BINARY's
+# To compare two commits side by side, see Benchmarks/count-instructions.sh.
 # Needs valgrind and strace (Debian: apt-get install valgrind strace);
 # .ci/run installs them. A commit that raises a budget says why.
 set -euo pipefail
@@ -25,7 +28,7 @@ margin=2   # percent
 # each per operation, the run with COUNT minus the run with 0 (the setup
 # and the process) divided by COUNT.
 measure() {
-    local operation="$1" count="$2" scratch
+    local operation="$1" count="$2" binary="${3:-$binary}" scratch
     scratch="$(mktemp -d)"
     local -a instructions=() calls=() futex=()
     for n in 0 "$count"; do
@@ -49,7 +52,7 @@ measure() {
 
 if [[ "${1:-}" == "--measure" ]]; then
     shift
-    echo "$1 $(measure "$1" "$2")"
+    echo "$1 $(measure "$1" "$2" "${3:-}")"
     exit 0
 fi
 
