@@ -29,9 +29,6 @@ if [[ "${1:-}" == "--base" ]]; then
 fi
 operations=("$@")
 [[ ${#operations[@]} -gt 0 ]] || operations=(floor save-10 save-tab)
-for tool in valgrind strace git; do
-    command -v "$tool" >/dev/null || { echo "count-instructions.sh: $tool is not installed" >&2; exit 1; }
-done
 
 # Each operation's count, from the budgets.
 declare -A counts
@@ -39,6 +36,9 @@ for operation in "${operations[@]}"; do
     count="$(awk -v o="$operation" '!/^#/ && NF == 4 && $1 == o { print $2 }' "$budgets")"
     [[ -n "$count" ]] || { echo "count-instructions.sh: no operation '$operation' in $budgets" >&2; exit 2; }
     counts[$operation]="$count"
+done
+for tool in valgrind strace git; do
+    command -v "$tool" >/dev/null || { echo "count-instructions.sh: $tool is not installed" >&2; exit 1; }
 done
 
 swift build -c release --package-path "$root" --product NavStateBudgets >&2
