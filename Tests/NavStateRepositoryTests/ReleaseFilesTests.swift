@@ -128,6 +128,13 @@ struct ReleaseFilesTests {
         let ci = try Self.text(".ci/run")
         #expect(ci.contains("generate-documentation"))
         #expect(ci.contains("--warnings-as-errors"))
+        // Both sanitizers are built at once, then each suite runs after the
+        // builds, alone (docs/reliability.md, "Sanitizers").
+        let builds = try #require(ci.range(of: "bash scripts/sanitizers.sh --build-only address thread"))
+        for sanitizer in ["address", "thread"] {
+            let run = try #require(ci.range(of: "bash scripts/sanitizers.sh --skip-build \(sanitizer)\n"), "\(sanitizer)")
+            #expect(builds.upperBound < run.lowerBound, "\(sanitizer)")
+        }
     }
 
     /// The snippets `swift build` compiles and `SnippetTests` runs are what
