@@ -64,9 +64,11 @@ done
 
 swift build -c release --package-path "$root" --product NavStateBudgets >&2
 
-# The budgets' lines: "operation count instructions syscalls".
+# The budgets' lines: "operation count instructions syscalls"; the
+# costliest runs (count times instructions) first, so that the two at a
+# time end together.
 wanted=" $* "
-lines="$(grep -v '^#' "$budgets" | awk 'NF == 4' | while read -r operation count _ _; do
+lines="$(grep -v '^#' "$budgets" | awk 'NF == 4 { print $2 * $3, $1, $2 }' | sort -rn | while read -r _ operation count; do
     if [[ $# -eq 0 || "$wanted" == *" $operation "* ]]; then echo "$operation $count"; fi
 done)"
 [[ -n "$lines" ]] || { echo "check-budgets.sh: no such operation in $budgets" >&2; exit 2; }
