@@ -47,18 +47,13 @@ build_normal() {
 
 # One sanitizer's build, into .build/sanitize-NAME. Under ThreadSanitizer
 # only the test bundle (and what it links or starts) is built: its run
-# starts no snippet. Each module is compiled in one batch
-# (-driver-batch-count 1): a module split across two compiler processes
-# type-checks its declarations in each, and the two sanitizers' builds, run
-# at once, keep both cores busy without that split (an AddressSanitizer
-# build took 252 s of CPU instead of 297 s).
+# starts no snippet.
 build_one() {
     local sanitizer="$1" log status=0
     local -a what=(--build-tests)
     [ "$sanitizer" = thread ] && what=(--product NavStatePackageTests)
     log=$(mktemp)
-    swift build --sanitize="$sanitizer" --scratch-path ".build/sanitize-$sanitizer" "${what[@]}" \
-        -Xswiftc -driver-batch-count -Xswiftc 1 >"$log" 2>&1 || status=$?
+    swift build --sanitize="$sanitizer" --scratch-path ".build/sanitize-$sanitizer" "${what[@]}" >"$log" 2>&1 || status=$?
     if [ "$status" -ne 0 ]; then
         grep -E "error:" "$log" | head -40 >&2 || true
         echo "== $sanitizer: the build failed (exit $status); the full log is $log" >&2
