@@ -45,12 +45,19 @@ package struct SceneLayout: Sendable, Hashable {
         case one(AnyDestination?)
     }
 
-    package let parts: [Part]
+    package private(set) var parts: [Part]
 
     /// The layout of `kinds`, named by `names` where given: a part without
     /// a name is called after its kind and place (`path`, `path-2`,
     /// `selection`, `presented`…), so reordering the parts renames them.
     package init(_ kinds: [(kind: Part.Kind, name: String?)]) {
+        parts = Self.named(kinds)
+    }
+
+    /// `kinds` named as ``init(_:)`` names them: by kind and place in
+    /// their own list where no name is given, two of one list never sharing
+    /// a name.
+    package static func named(_ kinds: [(kind: Part.Kind, name: String?)]) -> [Part] {
         var counts: [Part.Kind: Int] = [:]
         var taken: Set<String> = []
         var parts: [Part] = []
@@ -68,7 +75,17 @@ package struct SceneLayout: Sendable, Hashable {
             taken.insert(name)
             parts.append(Part(kind, name: name))
         }
-        self.parts = parts
+        return parts
+    }
+
+    /// The index of the part named `name`, adding it at the end when the
+    /// layout has none; `nil` when a part of another kind has that name.
+    package mutating func index(of part: Part) -> (index: Int, isNew: Bool)? {
+        if let index = parts.firstIndex(where: { $0.name == part.name }) {
+            return parts[index].kind == part.kind ? (index, false) : nil
+        }
+        parts.append(part)
+        return (parts.count - 1, true)
     }
 
     private static func defaultName(_ kind: Part.Kind, _ count: Int) -> String {
@@ -90,23 +107,29 @@ package struct SceneLayout: Sendable, Hashable {
 
     // MARK: Saving
 
-    /// The scene tree that holds `values`, one per part in order.
-    package func state(of values: [Value]) -> SceneState<AnyDestination> {
+    /// The scene tree that holds `values`, one per part in order, and the
+    /// saved entries of the parts not shown yet (`unshown`), as they were.
+    package func state(of values: [Value], keeping unshown: SavedEntries = SavedEntries()) -> SceneState<AnyDestination> {
         var stacks: [String: [AnyDestination]] = [:]
         var named: [String: AnyDestination] = [:]
+        for (name, entry) in unshown.values { named[name] = AnyDestination(keeping: entry) }
         for (part, value) in zip(parts, values) {
             switch value {
             case .stack(let entries): stacks[part.name] = entries
             case .one(let destination?): named[part.name] = destination
-            case .one(nil): break
+            case .one(nil): named[part.name] = nil
             }
         }
-        let names = stackNames
+        var names = stackNames
+        for tab in unshown.tabs where stacks[tab.id] == nil && !names.contains(tab.id) {
+            names.append(tab.id)
+            stacks[tab.id] = tab.entries.map(AnyDestination.init(keeping:))
+        }
         let content: NavContainer<AnyDestination>
         if names.count == 1 {
             content = .stack(stacks[names[0]] ?? [])
         } else if names.isEmpty {
-            content = .stack([])
+            content = .stack((unshown.rootStack ?? []).map(AnyDestination.init(keeping:)))
         } else {
             content = .tabs(NavTabs(names.map { NavTab($0, .stack(stacks[$0] ?? [])) }, selected: names[0]))
         }
@@ -127,62 +150,59 @@ package struct SceneLayout: Sendable, Hashable {
         /// them did not come back, by name.
         package var heldBack: [String]
     }
+}
 
-    /// Each part's state in a restored `state`. A selection that was saved
-    /// but did not come back (`dropped` names its value) holds back every
-    /// part after it; so does one whose value `fits` refuses (its type is
-    /// not the binding's).
-    package func values(
-        in state: SceneState<AnyDestination>, dropped: [DroppedEntry], fits: (Int, AnyDestination) -> Bool
-    ) -> Restored {
-        let lostValues = Set(dropped.compactMap { entry -> String? in
-            if case .value(let name) = entry.location { return name }
-            return nil
-        })
-        var values: [Value?] = []
-        var heldBack: [String] = []
-        var selectionLost = false
-        for (index, part) in parts.enumerated() {
-            if selectionLost {
-                values.append(nil)
-                heldBack.append(part.name)
-                continue
-            }
-            switch part.kind {
-            case .stack:
-                values.append(stack(named: part.name, in: state).map(Value.stack))
-            case .selection, .presented:
-                if let destination = state.values[part.name] {
-                    if fits(index, destination) {
-                        values.append(.one(destination))
-                    } else {
-                        values.append(nil)
-                        selectionLost = part.kind == .selection
-                    }
-                } else if lostValues.contains(part.name) {
-                    values.append(nil)
-                    selectionLost = part.kind == .selection
-                } else {
-                    values.append(.one(nil))
-                }
-            }
-        }
-        return Restored(values: values, heldBack: heldBack)
+/// The entries a launch restore read for the parts that have not appeared
+/// yet this launch: a part takes its own when it appears, and every save
+/// writes the rest back as they were read, so a save never erases a tab
+/// the user has not opened this launch.
+package struct SavedEntries: Sendable, Hashable {
+    /// A scene of one stack: the stack, for the first stack part that
+    /// appears, whatever its name.
+    package var rootStack: [NavEntry]?
+    /// A tab bar's stacks, by tab id, in the saved order.
+    package var tabs: [Tab] = []
+    /// Selections and presented items, by name.
+    package var values: [String: NavEntry] = [:]
+
+    /// A tab's id and its stack.
+    package struct Tab: Sendable, Hashable {
+        package var id: String
+        package var entries: [NavEntry]
     }
 
-    /// The stack saved under `name`, wherever this layout put it: the root
-    /// stack of a one-stack layout, a tab otherwise.
-    private func stack(named name: String, in state: SceneState<AnyDestination>) -> [AnyDestination]? {
+    package init() {}
+
+    /// The entries of a restored `state`: its root stack or its tabs'
+    /// stacks, and its values.
+    package init(_ state: SceneState<NavEntry>) {
         switch state.content {
-        case .stack(let entries):
-            return stackNames.count == 1 ? entries : nil
-        case .tabs(let tabs):
-            guard let tab = tabs.tabs.first(where: { $0.id == name }), case .stack(let entries) = tab.content else {
-                return nil
+        case .stack(let entries): rootStack = entries
+        case .tabs(let bar):
+            tabs = bar.tabs.compactMap { tab in
+                guard case .stack(let entries) = tab.content else { return nil }
+                return .init(id: tab.id, entries: entries)
             }
-            return entries
-        case .split:
-            return nil
+        case .split: break
         }
+        values = state.values
+    }
+
+    /// Takes the stack saved for the part `name`: its tab, else a scene's
+    /// one root stack; with the tab id it was saved under (`nil` for the
+    /// root stack).
+    package mutating func takeStack(named name: String) -> (entries: [NavEntry], tab: String?)? {
+        if let index = tabs.firstIndex(where: { $0.id == name }) {
+            return (tabs.remove(at: index).entries, name)
+        }
+        guard let root = rootStack else { return nil }
+        rootStack = nil
+        return (root, nil)
+    }
+
+    /// Takes the value saved for the part `name`.
+    package mutating func takeValue(named name: String) -> NavEntry? {
+        values.removeValue(forKey: name)
     }
 }
+

@@ -52,8 +52,11 @@ package final class SceneSession {
         case replaceRestoredState
     }
 
-    package let layout: SceneLayout
-    package let registry: DestinationRegistry
+    /// The window's parts: the first modifier's, then those that joined.
+    package internal(set) var layout: SceneLayout
+    /// Names and decodes the parts' values; grows with the types of the
+    /// parts that join.
+    package internal(set) var registry: DestinationRegistry
     package let options: RestoreOptions
     package let launchChanges: LaunchChanges
     package let timing: Timing
@@ -67,25 +70,36 @@ package final class SceneSession {
     package internal(set) var current: [SceneLayout.Value]
     /// What the launch restore did; `nil` until it ran, or when the store
     /// could not be opened.
-    package private(set) var restoreReport: RestoreReport?
+    package internal(set) var restoreReport: RestoreReport?
     /// Why the store could not be opened or read, or the launch confirmed.
     private var openError: NavStateError?
     /// Whether the restored state is in place.
     package private(set) var hasRestored = false
+    /// What the launch restore read for parts not shown yet.
+    package internal(set) var unshown = SavedEntries()
+    /// Values the store could not read (damage): a selection among them
+    /// did not come back.
+    var unreadValues: Set<String> = []
+    /// The parts whose selection did not come back: the parts under them
+    /// are left as the app has them.
+    var lostSelections: Set<Int> = []
+    /// The object each joined part's view holds, weakly: a part whose
+    /// holder is gone may be taken over by a view of the same name.
+    var holders: [Int: WeakHolder] = [:]
+    /// Joins waiting for the restore to be in place.
+    var restoreWaiters: [CheckedContinuation<Void, Never>] = []
 
     private let openWindows: @MainActor () async -> Result<WindowScenes, NavStateError>
     private let sleep: @Sendable (Duration) async -> Void
-    private var logger: NavLog?
+    var logger: NavLog?
     private var started = false
     private var contentIsUp = false
     private var presentedCameBack = false
     /// The save loop every face shares, once the scene is claimed.
     private(set) var saver: SceneSaver?
     /// Each part's read not made yet (``partChanged(_:from:to:)``), made
-    /// off the main actor before the next save: the app's array the
-    /// changes since the last save started from, and the read to the
-    /// array now.
-    var pendingReads: [Int: (start: any Sendable, read: @Sendable (SceneLayout.Value) -> SceneLayout.Value?)] = [:]
+    /// before the next save.
+    var pendingReads: [Int: PendingRead] = [:]
     /// When the launch is confirmed: the rule every face shares.
     private let confirmation: LaunchConfirmation
     private var queuedLinks: [@MainActor () -> Void] = []
@@ -164,12 +178,17 @@ package final class SceneSession {
         saver.prepare = { [weak self] in await self?.settle() }
         self.saver = saver
         do {
-            let restored = try await windows.store.restore(scene: scene, registry: registry, options: options)
+            let restored = try await windows.store.restoreEntries(scene: scene, options: options)
             restoreReport = restored.report
             saver.restoreFinished(confirming: restored.report, keepsChanges: false)
             // Nothing saved: the app's own state is the first state.
             guard restored.report.revision != nil else { return (scene, none) }
-            let values = layout.values(in: restored.state, dropped: restored.report.dropped, fits: accepts)
+            unshown = SavedEntries(restored.state)
+            unreadValues = Set(restored.report.dropped.compactMap { entry -> String? in
+                if case .value(let name) = entry.location { return name }
+                return nil
+            })
+            let values = await claimSaved(Array(layout.parts.indices), under: [], accepts: accepts)
             if !values.heldBack.isEmpty {
                 logger?.notice(
                     "parts restored only with their selection were left as the app had them",
@@ -224,6 +243,9 @@ package final class SceneSession {
             if let value = result[index] ?? at(now, index) { current[index] = value }
         }
         hasRestored = true
+        let waiters = restoreWaiters
+        restoreWaiters = []
+        for waiter in waiters { waiter.resume() }
         presentedCameBack = zip(layout.parts, result).contains { part, value in
             guard part.kind == .presented, case .one(_?)? = value else { return false }
             return true
@@ -353,7 +375,7 @@ package final class SceneSession {
     }
 
     /// The scene state the parts make now, as it is saved.
-    package var state: SceneState<AnyDestination> { layout.state(of: current) }
+    package var state: SceneState<AnyDestination> { layout.state(of: current, keeping: unshown) }
 
     // MARK: Rules
 

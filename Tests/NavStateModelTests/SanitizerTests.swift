@@ -11,7 +11,7 @@ private struct Ticket: NavDestination {
 
 @Suite("SwiftUI sanitiser")
 struct SanitizerTests {
-    static let knownTypes: [any NavDestination.Type] = [Int.self, String.self, EmojiVisualisation.self, Ticket.self]
+    static var knownTypes: [any NavDestination.Type] { [Int.self, String.self, EmojiVisualisation.self, Ticket.self] }
 
     @Test func whatSwiftUICouldNotDecodeIsRewrittenAndTheRestKeepsItsBytes() async throws {
         let registry = try DestinationRegistry { registry throws(NavStateError) in

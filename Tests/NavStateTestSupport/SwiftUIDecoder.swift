@@ -23,7 +23,8 @@ struct SwiftUIDecoder {
     }
 
     private static func decoder<T: NavDestination>(for type: T.Type) -> (String, @Sendable (Data) throws -> any Hashable) {
-        (String(reflecting: type), { try JSONDecoder().decode(T.self, from: $0) })
+        let decoding: any JSONDecoding = TypedJSONDecoding<T>()
+        return (String(reflecting: type), { try decoding.decode($0) })
     }
 
     /// The values in push order.
@@ -51,4 +52,14 @@ enum SwiftUIEncoder {
         }
         return try JSONEncoder().encode(strings)
     }
+}
+
+/// One type's decoding, held as an existential so the `@Sendable` closure
+/// captures no metatype of a type that is not `Sendable`.
+private protocol JSONDecoding: Sendable {
+    func decode(_ data: Data) throws -> any Hashable
+}
+
+private struct TypedJSONDecoding<T: NavDestination>: JSONDecoding {
+    func decode(_ data: Data) throws -> any Hashable { try JSONDecoder().decode(T.self, from: data) }
 }

@@ -1,7 +1,16 @@
 import Foundation
 
-/// One destination with its type erased: Hashable and Sendable, so a path of
-/// them can drive `NavigationStack(path:)`.
+/// One destination with its type erased: Hashable, so a path of them can
+/// drive `NavigationStack(path:)`, and Sendable, so a scene's state can go
+/// to the store's thread.
+///
+/// What crosses to another thread is the encoded entry, never the app's
+/// value: a route needs only `Codable & Hashable`, as `NavigationPath` asks,
+/// and is not `Sendable` when it is a `public` type of another module. The
+/// app's value (``base``) is encoded where the app made the destination,
+/// and the store reads only the entry's bytes; a destination a restore
+/// decoded holds a value made on the restore's thread, handed over whole
+/// with the state and touched by nothing else.
 ///
 /// It knows the stable name its type is registered under and keeps its
 /// encoded payload, so saving never encodes the same destination twice. A
@@ -19,9 +28,14 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
     /// code, so the store's per-element loops compile to direct loads across
     /// the module boundary (measured: a 1,000-deep save went from 73 µs to
     /// 160 µs when they were calls).
+    ///
+    /// `@unchecked Sendable`: every field but `base` is `Sendable` and
+    /// immutable; `base`, the app's value, is read only through ``base``,
+    /// ``as(_:)``, `==` and `hash(into:)`, which the app's code calls (the
+    /// store's threads read the entry), and is never changed.
     @usableFromInline
-    final class Storage: Sendable {
-        let base: any Hashable & Sendable
+    final class Storage: @unchecked Sendable {
+        let base: any Hashable
         let registration: DestinationRegistration
         let version: Int
         let entry: NavEntry
@@ -32,7 +46,7 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
         @usableFromInline let stableByteCounts: (tag: Int, payload: Int)
         @usableFromInline let persistence: DestinationPersistence
 
-        init(base: any Hashable & Sendable, registration: DestinationRegistration, version: Int, entry: NavEntry) {
+        init(base: any Hashable, registration: DestinationRegistration, version: Int, entry: NavEntry) {
             self.base = base
             self.registration = registration
             self.version = version
@@ -65,13 +79,25 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
             entry: NavEntry(tag: registration.name, version: version == 1 ? nil : version, payload: payload))
     }
 
+    /// A saved entry kept exactly as it was read, decoded by no type: what a
+    /// scene part not shown yet this launch saved, written back unchanged
+    /// by every save until the part appears and decodes it. Its ``base`` is
+    /// the entry itself.
+    package init(keeping entry: NavEntry) {
+        let version = entry.version ?? 1
+        let registration = DestinationRegistration(
+            describing: entry.tag, version: version, aliases: [], automaticNames: [], qualifiedName: nil,
+            mangledName: nil, persistence: .persisted)
+        storage = Storage(base: entry, registration: registration, version: version, entry: entry)
+    }
+
     /// A destination decoded from a stored entry.
-    init(decoded base: any Hashable & Sendable, registration: DestinationRegistration, version: Int, entry: NavEntry) {
+    init(decoded base: any Hashable, registration: DestinationRegistration, version: Int, entry: NavEntry) {
         storage = Storage(base: base, registration: registration, version: version, entry: entry)
     }
 
-    /// The destination value itself.
-    public var base: any Hashable & Sendable { storage.base }
+    /// The destination value itself: the app's own, for the app's code.
+    public var base: any Hashable { storage.base }
 
     /// The stable name the destination's type is registered under.
     public var name: String { storage.registration.name }

@@ -22,16 +22,16 @@ package struct DestinationRegistration: Sendable {
         let isBuiltIn: Bool
         let typeID: ObjectIdentifier?
         let typeDescription: String
-        let decodePayload: (@Sendable (String) throws -> any Hashable & Sendable)?
+        let decodePayload: (@Sendable (String) throws -> any Hashable)?
         let upgrades: [Int: PayloadUpgrade]
-        let validator: (@Sendable (any Hashable & Sendable) async -> ValidationVerdict)?
+        let validator: (@Sendable (any Hashable) async -> ValidationVerdict)?
 
         init(
             name: String, version: Int, aliases: [String], qualifiedName: String?, otherQualifiedNames: [String],
             mangledName: String?, otherMangledNames: [String], persistence: DestinationPersistence, isBuiltIn: Bool,
             typeID: ObjectIdentifier?, typeDescription: String,
-            decodePayload: (@Sendable (String) throws -> any Hashable & Sendable)?,
-            upgrades: [Int: PayloadUpgrade], validator: (@Sendable (any Hashable & Sendable) async -> ValidationVerdict)?
+            decodePayload: (@Sendable (String) throws -> any Hashable)?,
+            upgrades: [Int: PayloadUpgrade], validator: (@Sendable (any Hashable) async -> ValidationVerdict)?
         ) {
             self.name = name
             self.version = version
@@ -51,7 +51,7 @@ package struct DestinationRegistration: Sendable {
 
         func replacing(
             upgrades: [Int: PayloadUpgrade]? = nil,
-            validator: (@Sendable (any Hashable & Sendable) async -> ValidationVerdict)?? = nil
+            validator: (@Sendable (any Hashable) async -> ValidationVerdict)?? = nil
         ) -> Fields {
             Fields(
                 name: name, version: version, aliases: aliases, qualifiedName: qualifiedName,
@@ -87,14 +87,14 @@ package struct DestinationRegistration: Sendable {
     var typeDescription: String { fields.typeDescription }
     /// Decodes payload text: the fast decoder when it is sure, else
     /// JSONDecoder. `nil` for a type known only by its description.
-    var decodePayload: (@Sendable (String) throws -> any Hashable & Sendable)? { fields.decodePayload }
+    var decodePayload: (@Sendable (String) throws -> any Hashable)? { fields.decodePayload }
     /// Upgrade steps keyed by the version they upgrade from.
     var upgrades: [Int: PayloadUpgrade] {
         get { fields.upgrades }
         set { fields = fields.replacing(upgrades: newValue) }
     }
     /// The app's check that a restored destination is still valid.
-    var validator: (@Sendable (any Hashable & Sendable) async -> ValidationVerdict)? {
+    var validator: (@Sendable (any Hashable) async -> ValidationVerdict)? {
         get { fields.validator }
         set { fields = fields.replacing(validator: .some(newValue)) }
     }
@@ -148,15 +148,28 @@ extension DestinationRegistration {
             otherQualifiedNames: otherQualifiedNames, mangledName: mangledName ?? _mangledTypeName(type),
             otherMangledNames: otherMangledNames, persistence: persistence, isBuiltIn: isBuiltIn,
             typeID: ObjectIdentifier(type), typeDescription: String(reflecting: type),
-            decodePayload: { payload in
-                do {
-                    return try FastPayloadDecoder.decode(T.self, from: payload)
-                } catch {
-                    // Not one `FastPayloadDecoder` decodes as JSONDecoder would.
-                }
-                return try JSONDecoder().decode(T.self, from: Data(payload.utf8))
-            },
+            decodePayload: { [decoding = TypedDecoding<T>() as any PayloadDecoding] in try decoding.decode($0) },
             upgrades: upgrades, validator: nil)
+    }
+}
+
+/// Decodes a payload as one type, held as an existential so the closures
+/// that run a restore on its own threads capture no metatype of the app's
+/// (a route is not `Sendable`, and neither is its metatype).
+package protocol PayloadDecoding: Sendable {
+    func decode(_ payload: String) throws -> any Hashable
+}
+
+package struct TypedDecoding<T: NavDestination>: PayloadDecoding {
+    package init() {}
+
+    package func decode(_ payload: String) throws -> any Hashable {
+        do {
+            return try FastPayloadDecoder.decode(T.self, from: payload)
+        } catch {
+            // Not one `FastPayloadDecoder` decodes as JSONDecoder would.
+        }
+        return try JSONDecoder().decode(T.self, from: Data(payload.utf8))
     }
 }
 

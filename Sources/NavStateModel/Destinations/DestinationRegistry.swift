@@ -99,10 +99,8 @@ public struct DestinationRegistry: Sendable {
         guard let index = byType[ObjectIdentifier(type)] else {
             throw .unregisteredType(String(reflecting: type))
         }
-        registrations[index].validator = { value in
-            guard let typed = value as? T else { return .reject("not a \(String(reflecting: T.self))") }
-            return await validate(typed)
-        }
+        let check: any DestinationValidating = TypedValidation(validate: validate)
+        registrations[index].validator = { value in await check.check(value) }
     }
 
     /// Adds every type of another registry to this one.
@@ -215,5 +213,20 @@ public struct DestinationRegistry: Sendable {
             return "it contains a control character"
         }
         return nil
+    }
+}
+
+/// The app's check of one type, held as an existential so the closure a
+/// restore calls captures no metatype of the app's.
+private protocol DestinationValidating: Sendable {
+    func check(_ value: any Hashable) async -> ValidationVerdict
+}
+
+private struct TypedValidation<T: NavDestination>: DestinationValidating {
+    let validate: @Sendable (T) async -> ValidationVerdict
+
+    func check(_ value: any Hashable) async -> ValidationVerdict {
+        guard let typed = value as? T else { return .reject("not a \(String(reflecting: T.self))") }
+        return await validate(typed)
     }
 }

@@ -1,7 +1,8 @@
 /// A value an app navigates to: usually an enum case with associated values.
 ///
-/// Anything `Codable`, `Hashable` and `Sendable` qualifies; register the type
-/// in a ``DestinationRegistry`` under a stable name to persist it.
+/// Anything `Codable` and `Hashable` qualifies, what `NavigationPath` asks:
+/// a `public` route of a feature module needs no `Sendable`. Register the
+/// type in a ``DestinationRegistry`` under a stable name to persist it.
 ///
 /// ```swift
 /// enum OrderRoute: NavDestination {
@@ -9,7 +10,7 @@
 ///     case detail(id: Int)
 /// }
 /// ```
-public typealias NavDestination = Codable & Hashable & Sendable
+public typealias NavDestination = Codable & Hashable
 
 /// Whether entries of a destination type may be written to a store: how a
 /// registry and a manifest keep `register(_:as:…persisted:…)`.

@@ -30,6 +30,45 @@ extension NavStore {
     public func restore(
         scene: String, registry: DestinationRegistry, options: RestoreOptions = RestoreOptions()
     ) async throws(NavStateError) -> (state: SceneState<AnyDestination>, report: RestoreReport) {
+        var (entries, report) = try await restoreEntries(scene: scene, options: options, logs: false)
+        guard let saved = entries else {
+            log(report)
+            return (Self.emptyTree(options), report)
+        }
+        var (state, dropped) = await registry.restore(saved, policy: options.policy)
+        report.dropped += dropped
+        do {
+            try state.validate()
+        } catch {
+            // Cannot happen for a state the restorer built; if it ever does,
+            // the app gets nothing rather than a state that breaks its rules.
+            report.damage.append(.brokenInvariant(error))
+            report.dropped = SceneDrops.everything(
+                in: saved, from: 0, includingValues: true, because: .damaged(.brokenInvariant(error)))
+            state = Self.emptyTree(options)
+        }
+        log(report)
+        return (state, report)
+    }
+
+    /// The launch restore of ``restore(scene:registry:options:)`` up to the
+    /// decoding: the revision chosen past the crash-loop guard (the attempt
+    /// counted), its age checked, fitted to `options.tree`, and its entries
+    /// as saved, for a face that decodes each part of the scene when the
+    /// part appears (`restoresNavigation` in a view shown later). The
+    /// report lists what was left out so far (damage, misfits, an expired
+    /// or all-or-nothing scene); the caller adds what its decoding drops.
+    @_spi(Tooling) public func restoreEntries(
+        scene: String, options: RestoreOptions = RestoreOptions()
+    ) async throws(NavStateError) -> (state: SceneState<NavEntry>, report: RestoreReport) {
+        let (state, report) = try await restoreEntries(scene: scene, options: options, logs: true)
+        return (state ?? SceneState(content: options.tree?.emptied() ?? .empty), report)
+    }
+
+    /// The entries restored, `nil` when the restore gives nothing.
+    private func restoreEntries(
+        scene: String, options: RestoreOptions, logs: Bool
+    ) async throws(NavStateError) -> (state: SceneState<NavEntry>?, report: RestoreReport) {
         guard options.crashLoopLimit >= 1, options.fallbackRevisions >= 0 else {
             throw .invalidRestoreOptions(crashLoopLimit: options.crashLoopLimit, fallbackRevisions: options.fallbackRevisions)
         }
@@ -40,7 +79,6 @@ extension NavStore {
                 throw .invalidRestoreTree(error)
             }
         }
-        let nothing = Self.emptyTree(options)
         var report = RestoreReport.nothingSaved(scene: scene)
         let limits = configuration.limits
         // Revisions past one of this store's limits: passed over, and not
@@ -64,8 +102,8 @@ extension NavStore {
             switch choice.read {
             case .none:
                 if choice.head != nil { report.outcome = .allRevisionsSkipped }
-                log(report)
-                return (nothing, report)
+                if logs { log(report) }
+                return (nil, report)
             case .damaged(let revision, let damage, let unconfirmed) where damage.isPastALimit:
                 // Not a failed launch: the revision is whole, only larger
                 // than this store reads. The attempt was rolled back with
@@ -81,16 +119,19 @@ extension NavStore {
                 }
                 report.skipped.append(.init(revision: revision, unconfirmedRestores: options.crashLoopLimit, damage: damage))
             case .loaded(let loaded):
-                return await rebuild(loaded.revision, damage: loaded.damage, registry: registry, options: options, report: report)
+                let (state, checked) = entries(of: loaded.revision, damage: loaded.damage, options: options, report: report)
+                if logs { log(checked) }
+                return (state, checked)
             }
         }
     }
 
-    /// Turns a loaded revision into the typed state the app gets.
-    private func rebuild(
-        _ stored: StoredRevision, damage: [LeftOut], registry: DestinationRegistry,
-        options: RestoreOptions, report: RestoreReport
-    ) async -> (state: SceneState<AnyDestination>, report: RestoreReport) {
+    /// A loaded revision's entries as a restore hands them on: checked for
+    /// age, fitted to the app's tree, and the damage found while reading
+    /// listed as dropped.
+    private func entries(
+        of stored: StoredRevision, damage: [LeftOut], options: RestoreOptions, report: RestoreReport
+    ) -> (state: SceneState<NavEntry>?, report: RestoreReport) {
         var report = report
         report.revision = stored.revision
         report.savedAt = stored.savedAt
@@ -98,8 +139,7 @@ extension NavStore {
             report.outcome = .expired
             report.dropped = SceneDrops.everything(
                 in: stored.state, from: 0, includingValues: true, because: .expired(savedAt: stored.savedAt))
-            log(report)
-            return (Self.emptyTree(options), report)
+            return (nil, report)
         }
         report.outcome = .restored
         report.damage = damage.compactMap(\.damage)
@@ -112,24 +152,12 @@ extension NavStore {
         if let tree = options.tree {
             (saved, misfits, report.treeChanges) = saved.fitted(to: tree)
         }
-        var (state, dropped) = await registry.restore(saved, policy: options.policy)
+        report.dropped = damaged + misfits
         if options.policy == .allOrNothing && !damage.isEmpty {
-            state = Self.emptyTree(options)
-            dropped = SceneDrops.everything(in: saved, from: 0, includingValues: true, because: .allOrNothing)
+            report.dropped += SceneDrops.everything(in: saved, from: 0, includingValues: true, because: .allOrNothing)
+            return (nil, report)
         }
-        report.dropped = damaged + misfits + dropped
-        do {
-            try state.validate()
-        } catch {
-            // Cannot happen for a state the restorer built; if it ever does,
-            // the app gets nothing rather than a state that breaks its rules.
-            report.damage.append(.brokenInvariant(error))
-            report.dropped = damaged + SceneDrops.everything(
-                in: stored.state, from: 0, includingValues: true, because: .damaged(.brokenInvariant(error)))
-            state = Self.emptyTree(options)
-        }
-        log(report)
-        return (state, report)
+        return (saved, report)
     }
 
     /// The state a restore gives when it restores nothing: the app's tree
