@@ -250,6 +250,33 @@ extension WindowScenes {
     }
 
     private static var inMemory: WindowScenes?
+
+    /// The window scenes a SwiftUI face uses: in an Xcode preview (Apple
+    /// sets `XCODE_RUNNING_FOR_PREVIEWS` to `1` in the preview's process),
+    /// a store in memory, made once, so a preview starts from the view's
+    /// own state, restores nothing and writes no file, unless
+    /// `restoresInPreviews`; else ``sharedOrInMemory(path:)``.
+    package static func forFace(
+        path: String?, restoresInPreviews: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async -> Result<WindowScenes, NavStateError> {
+        guard !restoresInPreviews, isPreview(environment) else { return await sharedOrInMemory(path: path) }
+        if let previews { return .success(previews) }
+        do throws(NavStateError) {
+            let windows = WindowScenes(store: try NavStore.inMemory())
+            previews = windows
+            return .success(windows)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Whether this process renders Xcode previews.
+    package static func isPreview(_ environment: [String: String]) -> Bool {
+        environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1"
+    }
+
+    private static var previews: WindowScenes?
 }
 
 extension WindowScenes {

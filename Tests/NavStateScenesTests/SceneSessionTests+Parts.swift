@@ -1,0 +1,246 @@
+import Foundation
+import NavStateReports
+@_spi(Tooling) import NavState
+import NavStateModel
+import NavStateScenes
+@testable import NavStateTestSupport
+import Testing
+
+/// Parts written next to the state they save, on several views of one
+/// window (issue 57): the `TabView`'s selection, each tab's own stack, a
+/// stack in a sheet. The routes are a feature module's `public` types,
+/// not `Sendable`.
+@Suite("Scene session: parts on several views")
+@MainActor
+struct SceneSessionPartsTests {
+    /// The tab bar's layout as the file holds it: two tabs' stacks and the
+    /// selected tab.
+    let fileLayout = SceneLayout([(.stack, "home"), (.stack, "search"), (.selection, "tab")])
+
+    func registry() -> DestinationRegistry {
+        let (registry, problems) = DestinationRegistry.naming([FeatureRoute.self, FeatureTab.self])
+        #expect(problems.isEmpty)
+        return registry
+    }
+
+    func account(_ id: Int) -> FeatureRoute { .account(FeatureAccount(id: id, name: "user \(id)")) }
+
+    func stack(_ routes: [FeatureRoute], _ registry: DestinationRegistry) throws -> SceneLayout.Value {
+        .stack(try routes.map { try AnyDestination($0, in: registry) })
+    }
+
+    /// Saves home [1, 2], search [3] and the search tab selected.
+    func saveTabBar(in store: NavStore) async throws {
+        let registry = registry()
+        try await store.save(fileLayout.state(of: [
+            try stack([account(1), account(2)], registry), try stack([account(3)], registry),
+            .one(try AnyDestination(FeatureTab.search, in: registry)),
+        ]), scene: "main")
+    }
+
+    /// The window's first view: the `TabView` with its selection, whose
+    /// registry knows only the tab type.
+    func tabViewSession(_ store: NavStore, clock: HandClock) -> SceneSession {
+        let (registry, _) = DestinationRegistry.naming([FeatureTab.self])
+        return SceneSession(
+            layout: SceneLayout([(.selection, "tab")]), registry: registry,
+            openWindows: { .success(WindowScenes(store: store)) }, sleep: clock.sleep)
+    }
+
+    func routes(_ value: SceneLayout.Value?) -> [FeatureRoute]? { value?.routes(as: FeatureRoute.self) }
+
+    @Test func aTabFirstShownAfterTheLaunchGetsItsSavedStackAndSavesBeforeItKeepIt() async throws {
+        let store = try NavStore.inMemory()
+        try await saveTabBar(in: store)
+        let clock = HandClock()
+        let session = tabViewSession(store, clock: clock)
+        let started = try #require(await session.start(remembered: ""))
+        #expect(started.restored.values[0]?.value(as: FeatureTab.self) == .some(.search))
+        _ = session.merge(started.restored, initial: [.one(nil)], now: [.one(nil)])
+        // The search tab is on screen; its view joins with its own type.
+        let holder = PartHolder()
+        let search = await session.join(
+            [(.stack, "search")], under: [0], holder: holder, types: [FeatureRoute.self],
+            appValues: { _ in [.stack([])] })
+        #expect(routes(search.values[0]) == [account(3)])
+        // The launch is confirmed and the user switches tab before opening
+        // home: the save keeps home's stack as it was saved.
+        session.contentAppeared()
+        await eventually("the settle wait starts") { clock.waiting == [.seconds(1)] }
+        clock.advance()
+        let tab = try AnyDestination(FeatureTab.notifications, in: session.registry)
+        session.partChanged(0, to: .one(tab))
+        await eventually("the selection is saved") { (try? store.load(scene: "main")?.revision) == 2 }
+        let saved = try #require(try store.load(scene: "main"))
+        guard case .tabs(let bar) = saved.state.content else {
+            Issue.record("the file holds a tab bar")
+            return
+        }
+        #expect(bar.tabs.map(\.id).sorted() == ["home", "search"])
+        let home = bar.tabs.first { $0.id == "home" }.flatMap { Self.entries($0.content) }
+        #expect(home?.map(\.payload) == [try Self.payload(account(1)), try Self.payload(account(2))], "home's stack is written back as it was read")
+        // Home is shown at last: its saved stack comes back.
+        let homeView = await session.join(
+            [(.stack, "home")], under: [0], holder: PartHolder(), types: [FeatureRoute.self],
+            appValues: { _ in [.stack([])] })
+        #expect(routes(homeView.values[0]) == [account(1), account(2)])
+        #expect(try store.unconfirmedRestores(scene: "main").allSatisfy { $0.count == 0 })
+        withExtendedLifetime(holder) {}
+    }
+
+    static func entries<Element>(_ content: NavContainer<Element>) -> [Element]? {
+        if case .stack(let entries) = content { return entries }
+        return nil
+    }
+
+    static func payload(_ route: FeatureRoute) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(route), as: UTF8.self)
+    }
+
+    @Test func severalViewsPartsAreOneSceneWithOneConfirmation() async throws {
+        let store = try NavStore.inMemory()
+        try await saveTabBar(in: store)
+        let clock = HandClock()
+        let session = tabViewSession(store, clock: clock)
+        let started = try #require(await session.start(remembered: ""))
+        _ = session.merge(started.restored, initial: [.one(nil)], now: [.one(nil)])
+        let home = PartHolder(), search = PartHolder()
+        let homeView = await session.join(
+            [(.stack, "home"), (.presented, "home-sheet")], under: [0], holder: home, types: [FeatureRoute.self],
+            appValues: { _ in [.stack([]), .one(nil)] })
+        let searchView = await session.join(
+            [(.stack, "search")], under: [0], holder: search, types: [FeatureRoute.self], appValues: { _ in [.stack([])] })
+        #expect(homeView.indices == [1, 2] && searchView.indices == [3])
+        #expect(try store.unconfirmedRestores(scene: "main").first?.count == 1, "one restore, counted once")
+        session.contentAppeared()
+        await eventually("the settle wait starts") { clock.waiting == [.seconds(1)] }
+        clock.advance()
+        await eventually("the one confirmation") { (try? store.unconfirmedRestores(scene: "main").first?.count ?? 0) == 0 }
+        // A push in the search tab and one in home land in the one scene.
+        session.partChanged(3, from: [account(3)], to: [account(3), .settings])
+        session.partChanged(1, from: [account(1), account(2)], to: [account(1)])
+        await session.flush()
+        #expect(try store.scenes(plan: nil).map(\.scene) == ["main"])
+        let restored = try await store.restore(scene: "main", registry: registry())
+        guard case .tabs(let bar) = restored.state.content else {
+            Issue.record("the file holds a tab bar")
+            return
+        }
+        let searchStack = bar.tabs.first { $0.id == "search" }.flatMap { Self.entries($0.content) }
+        let homeStack = bar.tabs.first { $0.id == "home" }.flatMap { Self.entries($0.content) }
+        #expect(searchStack?.map { $0.base as? FeatureRoute } == [account(3), .settings])
+        #expect(homeStack?.map { $0.base as? FeatureRoute } == [account(1)])
+        withExtendedLifetime((home, search)) {}
+    }
+
+    @Test func aRestoredSelectionTheAppDoesNotOfferIsRefusedAndWhatIsUnderItStaysTheApps() async throws {
+        let store = try NavStore.inMemory()
+        let registry = registry()
+        try await store.save(fileLayout.state(of: [
+            try stack([account(1)], registry), try stack([account(3)], registry),
+            .one(try AnyDestination(FeatureTab.notifications, in: registry)),
+        ]), scene: "main")
+        let session = tabViewSession(store, clock: HandClock())
+        // Signed out: the notifications tab does not exist at this launch.
+        let started = try #require(await session.start(remembered: "") { _, tab in
+            tab.base as? FeatureTab != .notifications
+        })
+        #expect(started.restored.values == [nil], "the app's own tab stays")
+        let refusal = try #require(session.restoreReport?.dropped.first)
+        #expect(refusal.location == .value("tab"))
+        #expect(refusal.reason.code == "rejected-by-validator")
+        _ = session.merge(started.restored, initial: [.one(nil)], now: [.one(nil)])
+        let home = PartHolder()
+        let homeView = await session.join(
+            [(.stack, "home")], under: [0], holder: home, types: [FeatureRoute.self], appValues: { _ in [.stack([])] })
+        #expect(homeView.values == [nil], "a stack under a selection that did not come back stays the app's")
+        #expect(session.state.values["tab"] == nil)
+        withExtendedLifetime(home) {}
+    }
+
+    @Test func aViewOfALivePartsNameIsRefusedAndOneWhoseViewIsGoneTakesItOver() async throws {
+        let store = try NavStore.inMemory()
+        let session = tabViewSession(store, clock: HandClock())
+        let started = try #require(await session.start(remembered: ""))
+        _ = session.merge(started.restored, initial: [.one(nil)], now: [.one(nil)])
+        let registry = registry()
+        var sheet: PartHolder? = PartHolder()
+        let first = await session.join(
+            [(.stack, "sheet")], under: [], holder: try #require(sheet), types: [FeatureRoute.self],
+            appValues: { _ in [try? self.stack([self.account(1)], registry)] })
+        #expect(first.indices == [1])
+        let twin = PartHolder()
+        let refused = await session.join(
+            [(.stack, "sheet"), (.selection, "tab")], under: [], holder: twin, types: [FeatureRoute.self],
+            appValues: { _ in [.stack([]), .one(nil)] })
+        #expect(refused.indices == [nil, nil], "a live part's name, and the first view's part's")
+        // The sheet is dismissed, then presented again: its new view takes
+        // the part over with the app's value as it is.
+        sheet = nil
+        let again = await session.join(
+            [(.stack, "sheet")], under: [], holder: twin, types: [FeatureRoute.self], appValues: { _ in [.stack([])] })
+        #expect(again.indices == [1])
+        #expect(again.values == [nil])
+        #expect(routes(session.current[1]) == [])
+    }
+
+    @Test func aRouteThatIsNotSendableIsSavedAndRestored() async throws {
+        let store = try NavStore.inMemory()
+        let registry = registry()
+        let session = SceneSession(
+            layout: SceneLayout([(.stack, nil)]), registry: registry,
+            openWindows: { .success(WindowScenes(store: store)) }, sleep: HandClock().sleep)
+        let started = try #require(await session.start(remembered: ""))
+        _ = session.merge(started.restored, initial: [.stack([])], now: [.stack([])])
+        var path: [FeatureRoute] = []
+        for id in 1...300 {
+            let old = path
+            path.append(id % 3 == 0 ? .settings : account(id))
+            if id % 7 == 0 { path.removeFirst() }
+            session.partChanged(0, from: old, to: path)
+            if id % 50 == 0 { await session.flush() }
+        }
+        await session.flush()
+        let restored = try await store.restore(scene: "main", registry: registry)
+        #expect(restored.state.contentStack.map { $0.base as? FeatureRoute } == path)
+    }
+}
+
+@Suite("Scene session: previews")
+@MainActor
+struct SceneSessionPreviewTests {
+    @Test func aPreviewRestoresNothingAndWritesNoFileUnlessTheAppOptsIn() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("navigation.sqlite").path
+        let (registry, _) = DestinationRegistry.naming([FeatureRoute.self])
+        // A file a live run saved.
+        do {
+            let store = try NavStore(path: path)
+            try await store.save(SceneLayout([(.stack, nil)]).state(of: [
+                .stack([try AnyDestination(FeatureRoute.settings, in: registry)]),
+            ]), scene: "main")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let preview = ["XCODE_RUNNING_FOR_PREVIEWS": "1"]
+        let session = SceneSession(
+            layout: SceneLayout([(.stack, nil)]), registry: registry,
+            openWindows: { await WindowScenes.forFace(path: path, environment: preview) }, sleep: HandClock().sleep)
+        let started = try #require(await session.start(remembered: ""))
+        #expect(started.restored.values == [nil], "nothing restored in a preview")
+        _ = session.merge(started.restored, initial: [.stack([])], now: [.stack([])])
+        session.partChanged(0, from: [], to: [FeatureRoute.settings, .settings])
+        await session.flush()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the file is untouched")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(session.windows?.store.path != path)
+        // Opted back in, the preview restores the file.
+        let optedIn = SceneSession(
+            layout: SceneLayout([(.stack, nil)]), registry: registry,
+            openWindows: { await WindowScenes.forFace(path: path, restoresInPreviews: true, environment: preview) },
+            sleep: HandClock().sleep)
+        let restored = try #require(await optedIn.start(remembered: ""))
+        #expect(restored.restored.values[0]?.routes(as: FeatureRoute.self) == [.settings])
+    }
+}
