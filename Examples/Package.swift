@@ -48,7 +48,14 @@ let package = Package(
         // for iOS 16.0 by scripts/typecheck-examples.sh.
         .target(
             name: "Adoption",
-            dependencies: [.product(name: "NavStateUI", package: "NavState")]
+            dependencies: ["AdoptionFeatures", .product(name: "NavStateUI", package: "NavState")]
+        ),
+        // A feature package's public routes, as a real tab-bar app keeps
+        // them (FeatureTabs.swift adopts them): Swift 6 language mode, not
+        // Sendable, nothing of NavState imported. Built on Linux too.
+        .target(
+            name: "AdoptionFeatures",
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(name: "ShopCoreTests", dependencies: ["ShopCore"]),
     ],

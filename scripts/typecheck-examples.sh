@@ -10,7 +10,7 @@
 set -euo pipefail
 . "$(dirname "$0")/typecheck-scratch.sh"
 cp -r "$root/Sources/NavStateUIKit" "$scratch/Sources/NavStateUIKit"
-for module in ShopCore ShopApp ShopUIKit Adoption; do cp -r "$root/Examples/Sources/$module" "$scratch/Sources/$module"; done
+for module in ShopCore ShopApp ShopUIKit AdoptionFeatures Adoption; do cp -r "$root/Examples/Sources/$module" "$scratch/Sources/$module"; done
 MODULES="$modules NavStateUIKit ShopCore ShopApp ShopUIKit" bash "$tool" --platform "$platform" "$scratch" "$target"
 case $platform in macos) floor16=13.0 ;; *) floor16=16.0 ;; esac
-MODULES="$modules Adoption" bash "$tool" --platform "$platform" "$scratch" "$floor16"
+MODULES="$modules AdoptionFeatures Adoption" bash "$tool" --platform "$platform" "$scratch" "$floor16"

@@ -12,21 +12,24 @@ public import SwiftUI
 /// `@State` (or in a router object), saved and restored with the others of
 /// its window as one scene.
 ///
-/// List the parts in the order the screen nests them: a stack after the
-/// selection it shows under. A part comes back only when every selection
-/// listed before it came back, so a path never returns under another
-/// selection than the one it was saved under.
+/// Write a part where its state lives: the parts of every
+/// `restoresNavigation` of one window make one scene. List a view's parts
+/// in the order the screen nests them: a stack after the selection it
+/// shows under. A part comes back only when every selection listed before
+/// it, and every selection of the views it sits in, came back, so a path
+/// never returns under another selection than the one it was saved under.
 ///
 /// ```swift
 /// NavigationSplitView { Sidebar(selection: $selection) } detail: {
 ///     NavigationStack(path: $path) { DetailColumn(selection: $selection) }
 /// }
-/// .restoresNavigation(.selection($selection), .stack($path), types: Panel.self)
+/// .restoresNavigation(.selection($selection), .stack($path))
 /// ```
 ///
-/// A part is named after its kind and place (`path`, `path-2`,
-/// `selection`); pass `name:` to keep a part's saved state when the list
-/// is reordered.
+/// A part is named after its kind and place in its view's list (`path`,
+/// `path-2`, `selection`); pass `name:` to keep a part's saved state when
+/// the list is reordered, and to tell apart parts of one kind written on
+/// several views of a window (each tab's stack).
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
 @MainActor
 public struct NavigationPart {
@@ -40,8 +43,12 @@ public struct NavigationPart {
     let next: @MainActor (_ old: any Equatable, _ current: SceneLayout.Value, DestinationRegistry) -> SceneLayout.Value?
     /// Shows a restored state.
     let write: @MainActor (SceneLayout.Value) -> Void
-    /// Whether a restored value is of the binding's type.
-    let accepts: @Sendable (AnyDestination) -> Bool
+    /// Whether a restored value is of the binding's type, and one the app
+    /// offers at this launch.
+    let accepts: @MainActor (AnyDestination) -> Bool
+    /// The binding's own type, named for the window as `types:` names them;
+    /// `nil` for a `NavigationPath`, whose types the app lists.
+    let type: (any NavDestination.Type)?
     /// A `NavigationPath`, read through the session's path reading.
     let path: Binding<NavigationPath>?
     /// For a typed array: hands the session the change from `old` to the
@@ -64,11 +71,12 @@ public struct NavigationPart {
                 guard case .stack(let entries) = value else { return }
                 path.wrappedValue = NavigationPath(destinations: entries)
             },
-            accepts: { _ in true },
+            accepts: { _ in true }, type: nil,
             path: path)
     }
 
-    /// A `NavigationStack(path:)` bound to an array of the app's routes.
+    /// A `NavigationStack(path:)` bound to an array of the app's routes:
+    /// any `Codable & Hashable` type, as `NavigationPath` asks.
     public static func stack<Route: NavDestination>(_ path: Binding<[Route]>, name: String? = nil) -> NavigationPart {
         NavigationPart(
             kind: .stack, name: name,
@@ -80,7 +88,7 @@ public struct NavigationPart {
             write: { value in
                 if let routes = value.routes(as: Route.self) { path.wrappedValue = routes }
             },
-            accepts: { $0.base is Route },
+            accepts: { $0.base is Route }, type: Route.self,
             path: nil,
             later: { old, index, session in
                 session.partChanged(index, from: old as? [Route] ?? [], to: path.wrappedValue)
@@ -89,27 +97,41 @@ public struct NavigationPart {
 
     /// A selection: a `TabView`'s, a sidebar `List`'s, a
     /// `NavigationSplitView` column's. Any `Codable & Hashable` value.
-    public static func selection<Value: NavDestination>(_ value: Binding<Value>, name: String? = nil) -> NavigationPart {
-        one(.selection, name: name, get: { value.wrappedValue }, set: { if let shown = $0 { value.wrappedValue = shown } })
+    ///
+    /// - Parameter accepts: Whether the app offers a restored value at this
+    ///   launch (a tab that exists only signed in); one it refuses is
+    ///   reported as dropped, and is a selection that did not come back.
+    @_disfavoredOverload
+    public static func selection<Value: NavDestination>(
+        _ value: Binding<Value>, name: String? = nil, accepts: (@MainActor (Value) -> Bool)? = nil
+    ) -> NavigationPart {
+        one(.selection, name: name, accepts: accepts, get: { value.wrappedValue }, set: { if let shown = $0 { value.wrappedValue = shown } })
     }
 
     /// An optional selection: nothing selected is saved as nothing.
-    public static func selection<Value: NavDestination>(_ value: Binding<Value?>, name: String? = nil) -> NavigationPart {
-        one(.selection, name: name, get: { value.wrappedValue }, set: { value.wrappedValue = $0 })
+    public static func selection<Value: NavDestination>(
+        _ value: Binding<Value?>, name: String? = nil, accepts: (@MainActor (Value) -> Bool)? = nil
+    ) -> NavigationPart {
+        one(.selection, name: name, accepts: accepts, get: { value.wrappedValue }, set: { value.wrappedValue = $0 })
     }
 
     /// The item a `sheet(item:)` or `fullScreenCover(item:)` is presented
     /// for: restored with the stacks it was presented over, and the launch
     /// is confirmed only once it had time to appear.
-    public static func presented<Item: NavDestination>(_ item: Binding<Item?>, name: String? = nil) -> NavigationPart {
-        one(.presented, name: name, get: { item.wrappedValue }, set: { item.wrappedValue = $0 })
+    ///
+    /// - Parameter accepts: Whether the app offers a restored item at this
+    ///   launch; one it refuses is reported as dropped.
+    public static func presented<Item: NavDestination>(
+        _ item: Binding<Item?>, name: String? = nil, accepts: (@MainActor (Item) -> Bool)? = nil
+    ) -> NavigationPart {
+        one(.presented, name: name, accepts: accepts, get: { item.wrappedValue }, set: { item.wrappedValue = $0 })
     }
 
     /// A part of one value of the app's, or none: `set` gets the restored
     /// one, `nil` when none was saved.
     private static func one<Value: NavDestination>(
-        _ kind: SceneLayout.Part.Kind, name: String?, get: @escaping @MainActor () -> Value?,
-        set: @escaping @MainActor (Value?) -> Void
+        _ kind: SceneLayout.Part.Kind, name: String?, accepts offered: (@MainActor (Value) -> Bool)?,
+        get: @escaping @MainActor () -> Value?, set: @escaping @MainActor (Value?) -> Void
     ) -> NavigationPart {
         NavigationPart(
             kind: kind, name: name,
@@ -119,7 +141,11 @@ public struct NavigationPart {
             write: { restored in
                 if case .some(let shown) = restored.value(as: Value.self) { set(shown) }
             },
-            accepts: { $0.base is Value },
+            accepts: { restored in
+                guard let value = restored.base as? Value else { return false }
+                return offered?(value) ?? true
+            },
+            type: Value.self,
             path: nil)
     }
 }
@@ -143,21 +169,25 @@ extension NavigationPart {
     }
 
     /// A selection, named by the app's type.
-    public static func selection<Value: NavDestination, Name: RawRepresentable>(_ value: Binding<Value>, name: Name) -> NavigationPart
-    where Name.RawValue == String {
-        selection(value, name: name.rawValue)
+    @_disfavoredOverload
+    public static func selection<Value: NavDestination, Name: RawRepresentable>(
+        _ value: Binding<Value>, name: Name, accepts: (@MainActor (Value) -> Bool)? = nil
+    ) -> NavigationPart where Name.RawValue == String {
+        selection(value, name: name.rawValue, accepts: accepts)
     }
 
     /// An optional selection, named by the app's type.
-    public static func selection<Value: NavDestination, Name: RawRepresentable>(_ value: Binding<Value?>, name: Name) -> NavigationPart
-    where Name.RawValue == String {
-        selection(value, name: name.rawValue)
+    public static func selection<Value: NavDestination, Name: RawRepresentable>(
+        _ value: Binding<Value?>, name: Name, accepts: (@MainActor (Value) -> Bool)? = nil
+    ) -> NavigationPart where Name.RawValue == String {
+        selection(value, name: name.rawValue, accepts: accepts)
     }
 
     /// A presented item, named by the app's type.
-    public static func presented<Item: NavDestination, Name: RawRepresentable>(_ item: Binding<Item?>, name: Name) -> NavigationPart
-    where Name.RawValue == String {
-        presented(item, name: name.rawValue)
+    public static func presented<Item: NavDestination, Name: RawRepresentable>(
+        _ item: Binding<Item?>, name: Name, accepts: (@MainActor (Item) -> Bool)? = nil
+    ) -> NavigationPart where Name.RawValue == String {
+        presented(item, name: name.rawValue, accepts: accepts)
     }
 }
 

@@ -17,40 +17,43 @@ public import SwiftUI
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
 extension View {
     /// Saves the navigation state this view's app already holds (its
-    /// `parts`) and brings it back at the next launch, per window, naming
-    /// each of `types` by its own name.
+    /// `parts`) and brings it back at the next launch, per window.
     ///
     /// ```swift
     /// NavigationStack(path: $path) { TruckView() }
-    ///     .restoresNavigation(.stack($path), types: Panel.self)
+    ///     .restoresNavigation(.stack($path))
     /// ```
     ///
-    /// The view shows once the restored state is in place (so the restored
-    /// stack is there at its first appearance); the launch is confirmed to
-    /// the crash-loop guard a second after it appeared; every change is
-    /// saved from then on, and again when the window goes to the
-    /// background, inside a background-task assertion; the store is
-    /// suspended when every window is in the background. Each window keeps
-    /// its own scene, and a window the system discarded has its scene
-    /// deleted 30 days after its last save. A value whose type is not among
-    /// `types` (or registered) is not saved, and the log says so.
+    /// Write it where the state lives: on a tab's own `NavigationStack`,
+    /// on the `TabView` for its selection, in a sheet's content for a stack
+    /// inside it. The parts of every `restoresNavigation` of a window make
+    /// one scene, with one restore, one crash-loop guard and one save loop;
+    /// the first of them (the outermost view) is the window's, and the
+    /// others join it when their views appear. A view that appears later
+    /// (a tab first shown after the launch, a sheet's content) gets its
+    /// saved state then, and until then every save keeps that part's saved
+    /// state as it was. The article "Adopting NavStateUI" says what each
+    /// rule means for an app.
     ///
     /// - Parameters:
     ///   - parts: The state to save, in the order the screen nests it.
-    ///   - types: The app's route and selection types; the standard
-    ///     library's (`Int`, `String`, …) and `UUID` are built in.
+    ///   - types: The types of the values a `NavigationPath` part holds; a
+    ///     typed part's own type (`[Route]`, a selection's, an item's) is
+    ///     named by itself. The standard library's types (`Int`, `String`,
+    ///     …) and `UUID` are built in.
     ///   - launchChanges: What a change the app makes before the restore
-    ///     ended does.
+    ///     ended does (the window's first view's is used).
     ///   - onOpenURL: Receives the window's URLs, each once the restored
-    ///     state is in place, to change the state as the link says.
+    ///     state is in place, to change the state as the link says. When
+    ///     `nil`, URLs reach the app's own `onOpenURL` as they come.
     public func restoresNavigation(
         _ parts: NavigationPart..., types: any NavDestination.Type...,
         launchChanges: LaunchChanges = .applyOnRestoredState,
         onOpenURL: (@MainActor (URL) -> Void)? = nil
     ) -> some View {
         modifier(NavigationRestoring(
-            parts: parts, registry: .types(types), options: RestoreOptions(), launchChanges: launchChanges,
-            storePath: nil, onOpenURL: onOpenURL))
+            parts: parts, types: types, registry: nil, options: RestoreOptions(), launchChanges: launchChanges,
+            storePath: nil, restoresInPreviews: false, onOpenURL: onOpenURL))
     }
 
     /// Saves and restores `parts`, decoded through `registry`: for an app
@@ -60,57 +63,78 @@ extension View {
     /// - Parameters:
     ///   - parts: The state to save, in the order the screen nests it.
     ///   - registry: Names and decodes the parts' values.
-    ///   - options: The restore's policy, maximum age and crash-loop limit.
-    ///   - storePath: The store's file; the app's default store when `nil`.
+    ///   - options: The restore's policy, maximum age and crash-loop limit
+    ///     (the window's first view's are used).
+    ///   - storePath: The store's file; the app's default store when `nil`
+    ///     (the window's first view's is used).
+    ///   - restoresInPreviews: Whether an Xcode preview restores and saves
+    ///     the store's file; by default a preview starts from the view's own
+    ///     state, in a store in memory.
     ///   - launchChanges: What a change the app makes before the restore
     ///     ended does.
     ///   - onOpenURL: Receives the window's URLs, each once the restored
     ///     state is in place.
     public func restoresNavigation(
         _ parts: NavigationPart..., registry: DestinationRegistry, options: RestoreOptions = RestoreOptions(),
-        storePath: String? = nil, launchChanges: LaunchChanges = .applyOnRestoredState,
+        storePath: String? = nil, restoresInPreviews: Bool = false, launchChanges: LaunchChanges = .applyOnRestoredState,
         onOpenURL: (@MainActor (URL) -> Void)? = nil
     ) -> some View {
         modifier(NavigationRestoring(
-            parts: parts, registry: .given(registry), options: options, launchChanges: launchChanges,
-            storePath: storePath, onOpenURL: onOpenURL))
+            parts: parts, types: [], registry: registry, options: options, launchChanges: launchChanges,
+            storePath: storePath, restoresInPreviews: restoresInPreviews, onOpenURL: onOpenURL))
     }
 }
 
-/// Where the registry comes from: the types, named once per window.
-enum RegistrySource {
-    case types([any NavDestination.Type])
-    case given(DestinationRegistry)
-
-    func make() -> (DestinationRegistry, [NavStateError]) {
-        switch self {
-        case .types(let types): DestinationRegistry.naming(types)
-        case .given(let registry): (registry, [])
-        }
-    }
-}
-
-/// What a window keeps across its view's updates: its session and the
-/// parts' values as last seen. Not observed: the view updates through its
-/// own `@State`.
+/// What one `restoresNavigation` keeps across its view's updates: the
+/// window's session, its parts' indices in it and their values as last
+/// seen. Not observed: the view updates through its own `@State`. The
+/// views inside it find it in the environment and join its session.
 @MainActor
 final class RestoringWindow {
     var session: SceneSession?
-    var registry = DestinationRegistry()
+    /// Whether this view's modifier is the window's first (it restores,
+    /// confirms, and follows the scene's phase).
+    var isFirst = true
+    /// Each part's index in the session; `nil` for a part refused.
+    var indices: [Int?] = []
+    /// The parts of this view and of the views it sits in, for the views
+    /// inside it: a selection among them that did not come back leaves
+    /// theirs as the app has them.
+    var enclosing: [Int] = []
+    /// Held for as long as the view lives; the session holds it weakly.
+    let holder = PartHolder()
     var seen: [any Equatable] = []
     /// URLs that came before the session existed, first come first.
     var early: [URL] = []
+
+    nonisolated init() {}
 }
 
-/// The work of `restoresNavigation`: forwards the view's events to a
-/// `SceneSession`, which decides, and carries out what it says.
+/// The window a view sits in, as the `restoresNavigation` around it left it.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+private struct EnclosingWindowKey: EnvironmentKey {
+    static var defaultValue: RestoringWindow? { nil }
+}
+
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+extension EnvironmentValues {
+    fileprivate var navStateWindow: RestoringWindow? {
+        get { self[EnclosingWindowKey.self] }
+        set { self[EnclosingWindowKey.self] = newValue }
+    }
+}
+
+/// The work of `restoresNavigation`: forwards the view's events to the
+/// window's `SceneSession`, which decides, and carries out what it says.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
 struct NavigationRestoring: ViewModifier {
     let parts: [NavigationPart]
-    let registry: RegistrySource
+    let types: [any NavDestination.Type]
+    let registry: DestinationRegistry?
     let options: RestoreOptions
     let launchChanges: LaunchChanges
     let storePath: String?
+    let restoresInPreviews: Bool
     let onOpenURL: (@MainActor (URL) -> Void)?
 
     // Apple: SceneStorage is saved at no guaranteed time and destroyed with
@@ -118,38 +142,60 @@ struct NavigationRestoring: ViewModifier {
     @SceneStorage("NavState.scene") private var sceneName = ""
     @State private var window = RestoringWindow()
     @State private var restored = false
+    @Environment(\.navStateWindow) private var outer
     @Environment(\.scenePhase) private var scenePhase
 
     func body(content: Content) -> some View {
         let window = window
         Group {
             if restored {
-                content.onAppear { window.session?.contentAppeared() }
+                content.onAppear { if window.isFirst { window.session?.contentAppeared() } }
             } else {
                 Color.clear
             }
         }
+        .environment(\.navStateWindow, window)
         .task { await restore() }
         .onNavStateChange(of: PartValues(values: parts.map { $0.raw() })) { _ in partsChanged() }
         .onNavStateChange(of: scenePhase) { phase in
-            guard let job = window.session?.phaseChanged(to: WindowPhase(phase)) else { return }
+            guard window.isFirst, let job = window.session?.phaseChanged(to: WindowPhase(phase)) else { return }
             BackgroundWork.run("NavState: save navigation", job)
         }
         .modifier(OpenURLWaiting(window: window, handler: onOpenURL))
-        .onDisappear { window.session?.windowClosed() }
+        .onDisappear { if window.isFirst { window.session?.windowClosed() } }
     }
+
+    /// The types the parts name by themselves, and those the app listed.
+    private var allTypes: [any NavDestination.Type] { types + parts.compactMap(\.type) }
 
     private func restore() async {
         guard window.session == nil else { return }
-        let (registry, problems) = self.registry.make()
-        window.registry = registry
+        if let outer, let session = outer.session {
+            await join(session, under: outer)
+        } else {
+            await start()
+        }
+    }
+
+    /// The window's first view: claims the scene and restores it.
+    private func start() async {
+        var (registry, problems) = DestinationRegistry.naming(allTypes)
+        if let given = self.registry {
+            do {
+                registry = try given.merging(registry)
+            } catch {
+                problems.append(error)
+            }
+        }
         let layout = SceneLayout(parts.map { ($0.kind, $0.name) })
-        let storePath = storePath
+        let storePath = storePath, inPreviews = restoresInPreviews
         let session = SceneSession(
             layout: layout, registry: registry, options: options,
             launchChanges: launchChanges == .replaceRestoredState ? .replaceRestoredState : .applyOnRestoredState,
-            openWindows: { await WindowScenes.sharedOrInMemory(path: storePath) })
+            openWindows: { await WindowScenes.forFace(path: storePath, restoresInPreviews: inPreviews) })
         window.session = session
+        window.indices = Array(parts.indices)
+        window.enclosing = Array(parts.indices)
         let initial = parts.map { $0.read(registry) }
         let accepts = parts.map(\.accepts)
         guard let started = await session.start(remembered: sceneName, accepts: { accepts[$0]($1) }) else { return }
@@ -167,13 +213,36 @@ struct NavigationRestoring: ViewModifier {
         restored = true
     }
 
+    /// A view inside the window's first: its parts join the window's scene.
+    private func join(_ session: SceneSession, under outer: RestoringWindow) async {
+        window.session = session
+        window.isFirst = false
+        let parts = parts
+        let joined = await session.join(
+            parts.map { ($0.kind, $0.name) }, under: outer.enclosing, holder: window.holder, types: allTypes,
+            registry: registry, appValues: { registry in parts.map { $0.read(registry) } },
+            accepts: { parts[$0].accepts($1) })
+        for (part, value) in zip(parts, joined.values) {
+            if let value { part.write(value) }
+        }
+        window.indices = joined.indices
+        window.enclosing = outer.enclosing + joined.indices.compactMap { $0 }
+        if let onOpenURL {
+            for url in window.early { session.afterRestore { onOpenURL(url) } }
+            window.early = []
+        }
+        window.seen = parts.map { $0.raw() }
+        restored = true
+    }
+
     private func partsChanged() {
         guard restored, let session = window.session else { return }
-        let registry = window.registry
-        for (index, part) in parts.enumerated() {
+        let registry = session.registry
+        for (position, part) in parts.enumerated() {
+            guard position < window.indices.count, let index = window.indices[position] else { continue }
             let now = part.raw()
-            if index < window.seen.count, PartValues.same(now, window.seen[index]) { continue }
-            let old = index < window.seen.count ? window.seen[index] : now
+            if position < window.seen.count, PartValues.same(now, window.seen[position]) { continue }
+            let old = position < window.seen.count ? window.seen[position] : now
             if let path = part.path {
                 let current = path.wrappedValue
                 let shown: [AnyDestination]
@@ -183,7 +252,7 @@ struct NavigationRestoring: ViewModifier {
                     keepsEntries: current.sharesPrefix(with: NavigationPath(destinations: shown)),
                     codableJSON: { current.codableJSON })
             } else if let later = part.later {
-                // Read off the main actor before the next save.
+                // Read just before the next save.
                 later(old, index, session)
             } else if let next = part.next(old, session.current[index], registry) {
                 session.partChanged(index, to: next)

@@ -10,7 +10,7 @@ public enum ShopTab: String, CaseIterable, Sendable {
 
 /// Every screen the shop pushes or presents: one type, one registered
 /// name, one dispatcher (`AppScreen` in ShopApp) that turns it into a view.
-public enum AppRoute: NavDestination {
+public enum AppRoute: NavDestination, Sendable {
     case product(id: Int)
     case order(id: Int)
     case orderLine(order: Int, line: Int)
