@@ -13,7 +13,8 @@ let package = Package(
         // iOS 17 / macOS 14. Its own product, so that an iOS 16 app linking
         // the store links no class that names an iOS 17 protocol.
         .library(name: "NavStateNavigator", targets: ["NavStateNavigator"]),
-        // SwiftUI glue for SceneNavigator; empty where there is no SwiftUI.
+        // The iOS 16 SwiftUI face: the app's own state saved per window
+        // (restoresNavigation); empty where there is no SwiftUI.
         .library(name: "NavStateUI", targets: ["NavStateUI"]),
         // UIKit glue for SceneNavigator: navigation and tab bar controllers
         // kept in step with a scene; empty where there is no UIKit.

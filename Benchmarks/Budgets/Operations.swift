@@ -89,37 +89,42 @@ enum Operations {
 
     /// What `restoresNavigation(.stack($routes))` does on the main actor
     /// when SwiftUI reports that the app's `[Route]` changed: the change
-    /// seen (`onChange` compares the values) and handed to the session,
-    /// which reads it off the main actor before the next save.
+    /// seen (`onChange` compares the values), handed to the session, and
+    /// read there before the save (`settle`: is it a push onto the old
+    /// array, and the pushed route encoded). The routes need not be
+    /// `Sendable`, so all of it is the main actor's; the save is not.
     @MainActor
     static func arrayChanges(depth: Int, count: Int) async throws {
         let session = try await restoredSession()
         // The app's two arrays, made beforehand: the app's own append (and
         // the copy it makes of an array SwiftUI still holds) is not the
-        // face's work.
+        // face's work. Each is a copy of the other's start, as an append
+        // leaves it.
         let base = ShopRoute.path(depth: depth)
-        let pushed = base + [ShopRoute.at(depth)]
+        var pushed = base
+        pushed.append(ShopRoute.at(depth))
         var routes = base
         var seen: [ShopRoute] = []
-        func changed() {
+        func changed() async {
             // SwiftUI's `onChange`, then the face, compare the values; the
-            // face hands the session the change, read off the main actor
-            // before the next save (not counted: no save runs here).
+            // face hands the session the change, read before the save.
             guard routes != seen, routes != seen else { return }
             session.partChanged(0, from: seen, to: routes)
             seen = routes
+            await session.settle()
         }
-        changed()
-        // Read and saved before the count starts: a save still running
-        // would be counted in one run and cut short by the other's exit.
+        await changed()
+        // Saved before the count starts: a save still running would be
+        // counted in one run and cut short by the other's exit.
         await session.flush()
         guard case .stack(let entries) = session.current[0], entries.count == depth else { throw HarnessError("lost entries") }
         for _ in 0..<(count / 2) {
             routes = pushed
-            changed()
+            await changed()
             routes = base
-            changed()
+            await changed()
         }
+        guard case .stack(let last) = session.current[0], last.count == depth else { throw HarnessError("lost entries") }
     }
 
     /// The same for a `NavigationPath`: a push hands the session SwiftUI's

@@ -99,27 +99,63 @@ extension SceneLayout.Value {
     /// `new`: a push reads only the routes appended, a pop keeps what
     /// stays; `nil` when a route cannot be saved.
     package func next<Route: NavDestination>(from old: [Route], to new: [Route], in registry: DestinationRegistry) -> Self? {
-        if case .stack(let entries) = self, entries.count == old.count {
-            if new.count >= old.count, Self.isPrefix(old, of: new) {
-                guard case .stack(let pushed)? = Self.stack(of: Array(new.dropFirst(old.count)), in: registry) else { return nil }
-                return .stack(entries + pushed)
-            }
-            if Self.isPrefix(new, of: old) { return .stack(Array(entries.prefix(new.count))) }
-        }
-        return Self.stack(of: new, in: registry)
+        var next = self
+        return next.advance(from: old, to: new, in: registry) ? next : nil
     }
 
-    /// Whether `prefix` is the start of `array`. This code runs generic
-    /// (the faces call it for the app's route type, unknown here), where
-    /// `starts(with:)` walks an iterator through witness tables and boxes
-    /// each element: about 1,300 instructions an element, against a few
-    /// dozen for `==` on the elements in place (docs/benchmarks.md, "The
-    /// main actor's cost by depth").
+    /// Makes this stack part's state ``next(from:to:in:)``'s, in place: a
+    /// push appends to the entries and a pop removes from their end,
+    /// without copying the ones that stay when nothing else holds them.
+    ///
+    /// - Returns: `false`, leaving the state as it was, when a route cannot
+    ///   be saved.
+    package mutating func advance<Route: NavDestination>(
+        from old: [Route], to new: [Route], in registry: DestinationRegistry
+    ) -> Bool {
+        if case .stack(var entries) = self, entries.count == old.count {
+            if new.count >= old.count, Self.isPrefix(old, of: new) {
+                guard case .stack(let pushed)? = Self.stack(of: Array(new.dropFirst(old.count)), in: registry) else {
+                    return false
+                }
+                self = .stack([])  // So `entries` is the array's one holder.
+                entries.append(contentsOf: pushed)
+                self = .stack(entries)
+                return true
+            }
+            if Self.isPrefix(new, of: old) {
+                self = .stack([])
+                entries.removeLast(old.count - new.count)
+                self = .stack(entries)
+                return true
+            }
+        }
+        guard let replaced = Self.stack(of: new, in: registry) else { return false }
+        self = replaced
+        return true
+    }
+
+    /// Whether `prefix` is the start of `array`. It runs on the main actor
+    /// (the app's routes need not be `Sendable`, so they stay there) and
+    /// generic over the app's route type, unknown here, where `==` costs a
+    /// witness call a level: so elements the same bit for bit, as an
+    /// array's copy leaves them (SwiftUI's push copies the app's array and
+    /// appends), are the same value at once, and only the others are
+    /// compared with `==` (a route rebuilt from new strings, say). A
+    /// push at 1,000 deep compares memory, not routes (docs/benchmarks.md,
+    /// "The main actor's cost by depth").
     static func isPrefix<Route: Equatable>(_ prefix: [Route], of array: [Route]) -> Bool {
         guard prefix.count <= array.count else { return false }
         return prefix.withUnsafeBufferPointer { prefix in
             array.withUnsafeBufferPointer { array in
-                for index in prefix.indices where prefix[index] != array[index] { return false }
+                guard let start = prefix.baseAddress, let other = array.baseAddress else { return true }
+                if start == other { return true }
+                let stride = MemoryLayout<Route>.stride, size = MemoryLayout<Route>.size
+                // The whole prefix at once; padding between elements may
+                // differ, and then each element's own bytes are compared.
+                if memcmp(start, other, prefix.count * stride) == 0 { return true }
+                for index in prefix.indices where memcmp(start + index, other + index, size) != 0 {
+                    if prefix[index] != array[index] { return false }
+                }
                 return true
             }
         }

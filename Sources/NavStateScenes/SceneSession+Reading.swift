@@ -5,7 +5,9 @@ package import NavStateModel
 /// on the main actor.
 struct PendingRead {
     var start: Any
-    var read: @MainActor (SceneLayout.Value) -> SceneLayout.Value?
+    /// Brings the part's state to the array now; `false` when a route
+    /// cannot be saved.
+    var read: @MainActor (inout SceneLayout.Value) -> Bool
 }
 
 extension SceneSession {
@@ -21,7 +23,7 @@ extension SceneSession {
         var start = old
         if let first = pendingReads[index]?.start as? [Route] { start = first }
         let registry = self.registry
-        pendingReads[index] = PendingRead(start: start, read: { [start] current in current.next(from: start, to: new, in: registry) })
+        pendingReads[index] = PendingRead(start: start, read: { [start] current in current.advance(from: start, to: new, in: registry) })
         saver?.changed()
     }
 
@@ -32,8 +34,8 @@ extension SceneSession {
         guard !pendingReads.isEmpty else { return }
         let reads = pendingReads
         pendingReads = [:]
-        for (index, pending) in reads {
-            if let value = pending.read(current[index]) { current[index] = value } else { partCannotBeSaved(index) }
+        for (index, pending) in reads where !pending.read(&current[index]) {
+            partCannotBeSaved(index)
         }
     }
 }

@@ -16,6 +16,10 @@ struct AdoptionCostTests {
         ("TabBar.swift", 8),
         ("SplitView.swift", 8),
         ("Routers.swift", 12),
+        // Issue 57: at most a line per stack or presented item (three
+        // tabs, each a stack and a sheet), one for the selection, and the
+        // import.
+        ("FeatureTabs.swift", 3 * 2 + 1 + 1),
     ]
 
     /// The lines of `file` that NavState adds: those ending in `// NavState`;
@@ -41,6 +45,26 @@ struct AdoptionCostTests {
     @Test func aDeepLinkCostsThreeLinesMoreAtMost() throws {
         let more = try Self.added(in: "DeepLink.swift", changed: true) - (Self.added(in: "OneStack.swift") - 1)
         #expect(more <= 3, "a deep link adds or changes \(more) lines")
+    }
+
+    /// The real app's shape is adopted where its state lives: no line of
+    /// the app's is changed, and none of its state is moved (its
+    /// `@State` and `@StateObject` lines are the app's, unmarked), and the
+    /// routes' module imports nothing of NavState and declares no
+    /// `Sendable`.
+    @Test func theRealAppsShapeMovesNoStateAndItsRoutesAreNotSendable() throws {
+        let file = Self.root.appendingPathComponent("Examples/Sources/Adoption/FeatureTabs.swift")
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(!lines.contains { $0.hasSuffix("// NavState, changed") })
+        let state = lines.filter { $0.contains("@State ") || $0.contains("@StateObject ") }
+        #expect(state.count == 5, "the App's selection and account, each tab's router")
+        #expect(!state.contains { $0.contains("NavState") })
+        let routes = try String(
+            contentsOf: Self.root.appendingPathComponent("Examples/Sources/AdoptionFeatures/Routes.swift"), encoding: .utf8)
+        #expect(!routes.contains("import NavState") && !routes.contains(": Sendable") && !routes.contains(", Sendable"))
+        #expect(routes.contains("public enum RouterDestination: Codable, Hashable"))
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Examples/Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("name: \"AdoptionFeatures\",\n            swiftSettings: [.swiftLanguageMode(.v6)]"))
     }
 
     @Test func theReadmeGivesTheCounts() throws {

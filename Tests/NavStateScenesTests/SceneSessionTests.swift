@@ -291,7 +291,7 @@ struct SceneSessionTests {
     /// the session reads it off the main actor before the next save, all
     /// the changes since the last save as one, from the array the first
     /// started from; a replacement of the same length is read whole.
-    @Test func aTypedArraysChangesAreReadOffTheMainActorBeforeTheNextSave() async throws {
+    @Test func aTypedArraysChangesAreReadBeforeTheNextSave() async throws {
         let store = try NavStore.inMemory()
         let registry = registry([Panel.self])
         let session = session(WindowScenes(store: store), layout: SceneLayout([(.stack, nil)]), registry: registry)
@@ -302,7 +302,7 @@ struct SceneSessionTests {
             session.partChanged(0, from: path, to: next)
             path = next
         }
-        #expect(session.current == [.stack([])], "nothing read on the main actor yet")
+        #expect(session.current == [.stack([])], "nothing read before the save")
         await session.flush()
         #expect(session.current == [.stack([try entry(Panel.truck, registry), try entry(Panel.orders, registry)])])
         #expect(try await savedPanels(store, registry) == [.truck, .orders])
