@@ -1,3 +1,5 @@
+import Logging
+import NavState
 package import NavStateModel
 
 /// A typed-array part's change not read yet: the app's array the changes
@@ -37,5 +39,21 @@ extension SceneSession {
         for (index, pending) in reads where !pending.read(&current[index]) {
             partCannotBeSaved(index)
         }
+    }
+
+    /// Part `index` holds a value that cannot be saved (its type is not
+    /// registered, or `JSONEncoder` refuses it): the last savable state
+    /// stays saved, and the log says why.
+    package func partCannotBeSaved(_ index: Int) {
+        guard index >= 0, index < layout.parts.count else { return }
+        logger?.error(
+            "navigation change not saved: a value's type is not registered or does not encode",
+            metadata: ["scene": "\(scene ?? "")", "part": "\(layout.parts[index].name)"])
+    }
+
+    /// A type the app listed could not be named in the registry (two types
+    /// of one name, say): its values are not saved, and the log says why.
+    package func typeCannotBeNamed(_ problem: NavStateError) {
+        logger?.error("navigation type not registered", metadata: ["scene": "\(scene ?? "")", "problem": "\(problem)"])
     }
 }

@@ -17,7 +17,14 @@ package import NavStateModel
 ///   scene from the process's ``WindowScenes`` (the name the window kept in
 ///   its per-scene storage, else the first window's stable name, else a
 ///   saved scene no window shows, else a new one).
-/// - **Restore** once, through the registry and the crash-loop guard.
+/// - **Restore** once, through the crash-loop guard; each part's saved
+///   entries are decoded when the part is there: the first view's parts at
+///   once, a later view's when it joins
+///   (``join(_:under:holder:types:registry:appValues:accepts:)``), and
+///   until then every save writes them back as they were read.
+/// - **A selection that did not come back** (it does not decode, or the
+///   app does not accept it now) leaves the parts after it, and those of
+///   the views inside it, as the app has them.
 /// - **A change the app made during the restore** (a link at a cold
 ///   launch) is never lost: ``merge(_:initial:now:)`` decides.
 /// - **Links queued** with ``afterRestore(_:)`` run once the restored state
@@ -310,22 +317,6 @@ package final class SceneSession {
         }
         partChanged(index, to: .stack(next))
         return true
-    }
-
-    /// Part `index` holds a value that cannot be saved (its type is not
-    /// registered, or `JSONEncoder` refuses it): the last savable state
-    /// stays saved, and the log says why.
-    package func partCannotBeSaved(_ index: Int) {
-        guard index >= 0, index < layout.parts.count else { return }
-        logger?.error(
-            "navigation change not saved: a value's type is not registered or does not encode",
-            metadata: ["scene": "\(scene ?? "")", "part": "\(layout.parts[index].name)"])
-    }
-
-    /// A type the app listed could not be named in the registry (two types
-    /// of one name, say): its values are not saved, and the log says why.
-    package func typeCannotBeNamed(_ problem: NavStateError) {
-        logger?.error("navigation type not registered", metadata: ["scene": "\(scene ?? "")", "problem": "\(problem)"])
     }
 
     /// The window's phase changed.
