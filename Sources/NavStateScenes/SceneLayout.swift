@@ -46,12 +46,19 @@ package struct SceneLayout: Sendable, Hashable {
     }
 
     package private(set) var parts: [Part]
+    /// The one stack of a layout made with one stack part: saved as the
+    /// scene's root stack while it is the scene's only stack. Parts that
+    /// join later never change it, and their stacks are tabs by name, so a
+    /// stack is never restored into another part than its own.
+    package let rootStackName: String?
 
     /// The layout of `kinds`, named by `names` where given: a part without
     /// a name is called after its kind and place (`path`, `path-2`,
     /// `selection`, `presented`…), so reordering the parts renames them.
     package init(_ kinds: [(kind: Part.Kind, name: String?)]) {
         parts = Self.named(kinds)
+        let stacks = parts.filter { $0.kind == .stack }
+        rootStackName = stacks.count == 1 ? stacks[0].name : nil
     }
 
     /// `kinds` named as ``init(_:)`` names them: by kind and place in
@@ -126,7 +133,7 @@ package struct SceneLayout: Sendable, Hashable {
             stacks[tab.id] = tab.entries.map(AnyDestination.init(keeping:))
         }
         let content: NavContainer<AnyDestination>
-        if names.count == 1 {
+        if names.count == 1, names[0] == rootStackName {
             content = .stack(stacks[names[0]] ?? [])
         } else if names.isEmpty {
             content = .stack((unshown.rootStack ?? []).map(AnyDestination.init(keeping:)))
@@ -188,14 +195,14 @@ package struct SavedEntries: Sendable, Hashable {
         values = state.values
     }
 
-    /// Takes the stack saved for the part `name`: its tab, else a scene's
-    /// one root stack; with the tab id it was saved under (`nil` for the
-    /// root stack).
-    package mutating func takeStack(named name: String) -> (entries: [NavEntry], tab: String?)? {
+    /// Takes the stack saved for the part `name`: its tab, else, for the
+    /// layout's root stack part (`isRoot`), a scene's one root stack; with
+    /// the tab id it was saved under (`nil` for the root stack).
+    package mutating func takeStack(named name: String, isRoot: Bool) -> (entries: [NavEntry], tab: String?)? {
         if let index = tabs.firstIndex(where: { $0.id == name }) {
             return (tabs.remove(at: index).entries, name)
         }
-        guard let root = rootStack else { return nil }
+        guard isRoot, let root = rootStack else { return nil }
         rootStack = nil
         return (root, nil)
     }

@@ -151,7 +151,7 @@ extension SceneSession {
             }
             switch part.kind {
             case .stack:
-                guard let saved = unshown.takeStack(named: part.name) else {
+                guard let saved = unshown.takeStack(named: part.name, isRoot: part.name == layout.rootStackName) else {
                     values.append(nil)
                     continue
                 }

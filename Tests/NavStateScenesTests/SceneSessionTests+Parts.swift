@@ -186,6 +186,40 @@ struct SceneSessionPartsTests {
         #expect(routes(session.current[1]) == [])
     }
 
+    /// A window whose only stack so far joined later saves it as a tab by
+    /// its name, never as the scene's root stack: at the next launch the
+    /// tab shown first (another one) does not get it.
+    @Test func aStackThatJoinedIsSavedByItsNameAndComesBackOnlyToItsPart() async throws {
+        let store = try NavStore.inMemory()
+        let clock = HandClock()
+        let first = tabViewSession(store, clock: clock)
+        let started = try #require(await first.start(remembered: ""))
+        _ = first.merge(started.restored, initial: [.one(nil)], now: [.one(nil)])
+        let home = PartHolder()
+        let joined = await first.join(
+            [(.stack, "home")], under: [0], holder: home, types: [FeatureRoute.self], appValues: { _ in [.stack([])] })
+        let index = try #require(joined.indices[0])
+        first.partChanged(index, from: [], to: [account(1)])
+        await first.flush()
+        let saved = try #require(try store.load(scene: "main"))
+        guard case .tabs(let bar) = saved.state.content else {
+            Issue.record("a joined stack is a tab, not the root stack: \(saved.state.content)")
+            return
+        }
+        #expect(bar.tabs.map(\.id) == ["home"])
+        // The next launch shows the search tab first.
+        let next = tabViewSession(store, clock: HandClock())
+        let again = try #require(await next.start(remembered: ""))
+        _ = next.merge(again.restored, initial: [.one(nil)], now: [.one(nil)])
+        let searchView = await next.join(
+            [(.stack, "search")], under: [0], holder: PartHolder(), types: [FeatureRoute.self], appValues: { _ in [.stack([])] })
+        #expect(searchView.values == [nil], "search had nothing saved")
+        let homeView = await next.join(
+            [(.stack, "home")], under: [0], holder: PartHolder(), types: [FeatureRoute.self], appValues: { _ in [.stack([])] })
+        #expect(routes(homeView.values[0]) == [account(1)])
+        withExtendedLifetime(home) {}
+    }
+
     /// `.restoresNavigation()` with no part, on a view around parts side
     /// by side: the window's scene, which they join.
     @Test func aFirstViewWithNoPartGivesTheViewsInsideItTheirScene() async throws {
@@ -206,6 +240,31 @@ struct SceneSessionPartsTests {
         #expect(routes(searchView.values[0]) == [account(3)])
         #expect(session.scene == "main")
         withExtendedLifetime((home, search)) {}
+    }
+
+    /// Several presented items: unnamed ones of one view are `presented`
+    /// and `presented-2`, and the confirmation waits one transition when
+    /// any of them came back, however many.
+    @Test func severalPresentedItemsHaveNamesOfTheirOwnAndTheConfirmationWaitsOneTransition() async throws {
+        let layout = SceneLayout([(.presented, nil), (.presented, nil), (.stack, nil)])
+        #expect(layout.parts.map(\.name) == ["presented", "presented-2", "path"])
+        let store = try NavStore.inMemory()
+        let registry = registry()
+        try await store.save(layout.state(of: [
+            .one(try AnyDestination(FeatureRoute.settings, in: registry)),
+            .one(try AnyDestination(account(1), in: registry)), try stack([account(2)], registry),
+        ]), scene: "main")
+        let clock = HandClock()
+        let session = SceneSession(
+            layout: layout, registry: registry, openWindows: { .success(WindowScenes(store: store)) }, sleep: clock.sleep)
+        let started = try #require(await session.start(remembered: ""))
+        #expect(started.restored.values[0]?.value(as: FeatureRoute.self) == .some(.settings))
+        #expect(started.restored.values[1]?.value(as: FeatureRoute.self) == .some(account(1)))
+        _ = session.merge(started.restored, initial: [.one(nil), .one(nil), .stack([])], now: [.one(nil), .one(nil), .stack([])])
+        session.contentAppeared()
+        await eventually("one wait: a transition, then the settle") { clock.waiting == [.milliseconds(1650)] }
+        clock.advance()
+        await eventually("confirmed") { (try? store.unconfirmedRestores(scene: "main").first?.count ?? 0) == 0 }
     }
 
     @Test func aRouteThatIsNotSendableIsSavedAndRestored() async throws {
