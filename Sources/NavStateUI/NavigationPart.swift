@@ -98,9 +98,13 @@ public struct NavigationPart {
     /// A selection: a `TabView`'s, a sidebar `List`'s, a
     /// `NavigationSplitView` column's. Any `Codable & Hashable` value.
     ///
-    /// - Parameter accepts: Whether the app offers a restored value at this
-    ///   launch (a tab that exists only signed in); one it refuses is
-    ///   reported as dropped, and is a selection that did not come back.
+    /// - Parameters:
+    ///   - value: The app's selection.
+    ///   - name: The part's name in the saved scene; its kind and place
+    ///     when `nil`.
+    ///   - accepts: Whether the app offers a restored value at this launch
+    ///     (a tab that exists only signed in); one it refuses is reported
+    ///     as dropped, and is a selection that did not come back.
     @_disfavoredOverload
     public static func selection<Value: NavDestination>(
         _ value: Binding<Value>, name: String? = nil, accepts: (@MainActor (Value) -> Bool)? = nil
@@ -119,8 +123,12 @@ public struct NavigationPart {
     /// for: restored with the stacks it was presented over, and the launch
     /// is confirmed only once it had time to appear.
     ///
-    /// - Parameter accepts: Whether the app offers a restored item at this
-    ///   launch; one it refuses is reported as dropped.
+    /// - Parameters:
+    ///   - item: The app's presented item.
+    ///   - name: The part's name in the saved scene; its kind and place
+    ///     when `nil`.
+    ///   - accepts: Whether the app offers a restored item at this launch;
+    ///     one it refuses is reported as dropped.
     public static func presented<Item: NavDestination>(
         _ item: Binding<Item?>, name: String? = nil, accepts: (@MainActor (Item) -> Bool)? = nil
     ) -> NavigationPart {
