@@ -22,11 +22,15 @@ public import NavStateScenes
 /// - **Connect**: ``connect(windows:remembered:urls:handoffs:)`` claims a scene
 ///   (the name the session remembered, if any), makes the navigator and
 ///   its `SceneLifecycle`, and restores.
-/// - **Links at launch**: a URL or a Handoff activity the scene connects
-///   with, or one that arrives while the scene is claimed and restored,
-///   waits and is handed to the navigator in the order it came; the
-///   navigator applies it once the restore is in place, as its
-///   `launchLinks` says. None is dropped for arriving early.
+/// - **Links in the order they came**: URLs and Handoff activities, the
+///   ones the scene connects with, those that arrive while it is claimed
+///   and restored, and every later one, are applied one at a time in the
+///   order they came: a Handoff's payload is decoded in its turn, and the
+///   next link waits until it is applied; `openURL` is awaited in the
+///   URL's turn. The navigator applies them once the restore is in place,
+///   as its `launchLinks` says. None is dropped for arriving early; one
+///   that cannot be applied (a stranger's payload, one too large) is
+///   logged, and the links after it still run.
 /// - **Handoff**: ``handoffPayload()`` is the scene as it is now, or `nil`
 ///   when it cannot be offered (no navigator yet, or a payload past
 ///   `SceneHandoff.maximumBytes`): the activity is then not eligible,
@@ -34,7 +38,7 @@ public import NavStateScenes
 ///
 /// ```swift
 /// let connection = SceneConnection(registry: registry) { url, navigator in
-///     Task { try? await navigator.send(to: .root, OrderRoute.detail(id: 7)) }
+///     try? await navigator.send(to: .root, OrderRoute.detail(id: 7))
 /// }
 /// let navigator = await connection.connect(
 ///     windows: windows, remembered: session.userInfo?[SceneConnection.userInfoKey] as? String,
@@ -67,8 +71,12 @@ public final class SceneConnection {
     }
 
     private let links = LinkInbox<Link>()
+    /// Links handed over and not applied yet, first come first.
+    private var inTurn: [Link] = []
+    /// Whether a task is applying ``inTurn``.
+    private var applying = false
     private let suspendsStore: Bool
-    private let openURL: @MainActor (URL, SceneNavigator) -> Void
+    private let openURL: @MainActor (URL, SceneNavigator) async -> Void
     private var connecting: Task<SceneNavigator, Never>?
 
     /// A connection for one window, made when the scene connects (before
@@ -82,10 +90,12 @@ public final class SceneConnection {
     ///   - suspendsStore: Whether the store is suspended once every
     ///     window is in the background (`true` where apps are suspended).
     ///   - openURL: Gets each URL the window is opened with, with the
-    ///     window's navigator (a URL that comes earlier waits for it).
+    ///     window's navigator (a URL that comes earlier waits for it), in
+    ///     the URL's turn: the next link waits until it returns, so await
+    ///     the navigator's calls in it rather than start a task of their own.
     public init(
         registry: DestinationRegistry, options: RestoreOptions = RestoreOptions(),
-        suspendsStore: Bool = true, openURL: @escaping @MainActor (URL, SceneNavigator) -> Void
+        suspendsStore: Bool = true, openURL: @escaping @MainActor (URL, SceneNavigator) async -> Void
     ) {
         self.registry = registry
         self.options = options
@@ -152,20 +162,31 @@ public final class SceneConnection {
         lifecycle?.windowClosed()
     }
 
+    /// Queues `link` behind those handed over before it, and applies them
+    /// one at a time.
     private func hand(_ link: Link, to navigator: SceneNavigator) {
+        inTurn.append(link)
+        guard !applying else { return }
+        applying = true
+        Task { @MainActor in
+            while !inTurn.isEmpty {
+                await apply(inTurn.removeFirst(), to: navigator)
+            }
+            applying = false
+        }
+    }
+
+    private func apply(_ link: Link, to navigator: SceneNavigator) async {
         switch link {
         case .url(let url):
-            openURL(url, navigator)
+            await openURL(url, navigator)
         case .handoff(let payload):
-            let registry = registry
-            Task { @MainActor in
-                do {
-                    let (state, _) = try await SceneHandoff.restore(payload: payload, registry: registry)
-                    try await navigator.navigate(to: state)
-                } catch {
-                    navigator.store.logger.in(.navigator).error(
-                        "handoff not applied", metadata: ["scene": "\(navigator.scene)", "error": "\(error)"])
-                }
+            do {
+                let (state, _) = try await SceneHandoff.restore(payload: payload, registry: registry)
+                try await navigator.navigate(to: state)
+            } catch {
+                navigator.store.logger.in(.navigator).error(
+                    "handoff not applied", metadata: ["scene": "\(navigator.scene)", "error": "\(error)"])
             }
         }
     }

@@ -46,7 +46,7 @@ struct SceneConnectionTests {
     private func connection() throws -> SceneConnection {
         SceneConnection(registry: try registry()) { url, navigator in
             guard let number = Int(url.lastPathComponent) else { return }
-            Task { try? await navigator.send(to: .root, Route.linked(number)) }
+            try? await navigator.send(to: .root, Route.linked(number))
         }
     }
 
@@ -94,6 +94,70 @@ struct SceneConnectionTests {
         await eventually("the handoff is applied") { routes(navigator) == [.linked(9)] }
         // A second connect (UIKit connects once; an app may ask twice) is the same scene.
         #expect(await connection.connect(windows: windows, remembered: nil) === navigator)
+    }
+
+    /// When a link arrives, against the scene's connection.
+    enum Moment: String, CaseIterable, Sendable {
+        case beforeConnect, duringConnect, afterRestore
+    }
+
+    /// Issue 61: a Handoff then a URL were applied the other way round
+    /// (the Handoff's payload was decoded in a task of its own while the
+    /// URL went to the navigator at once), and the Handoff then replaced
+    /// the screen the URL opened. Whatever the order and the moment, the
+    /// later link's screen ends on top.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test(arguments: [true, false], Moment.allCases)
+    func linksApplyInTheOrderTheyCame(handoffFirst: Bool, moment: Moment) async throws {
+        let store = try await savedStore()
+        let connection = try connection()
+        var handedOff = SceneState<AnyDestination>()
+        try handedOff.setStack(.root, to: [AnyDestination(Route.saved(1), in: try registry()), AnyDestination(Route.linked(50), in: try registry())])
+        let payload = try SceneHandoff.payload(of: handedOff)
+        let url = try #require(URL(string: "shop://linked/12"))
+        func send() {
+            if handoffFirst {
+                connection.continueHandoff(payload)
+                connection.open(url)
+            } else {
+                connection.open(url)
+                connection.continueHandoff(payload)
+            }
+        }
+        let windows = WindowScenes(store: store)
+        if moment == .beforeConnect { send() }
+        let connecting = Task { await connection.connect(windows: windows, remembered: nil) }
+        if moment == .duringConnect {
+            await Task.yield()
+            send()
+        }
+        let navigator = await connecting.value
+        if moment == .afterRestore { send() }
+        let expected: [Route] = handoffFirst ? [.saved(1), .linked(50), .linked(12)] : [.saved(1), .linked(50)]
+        await eventually("both links are applied") { routes(navigator) == expected }
+        await letLinksSettle()
+        #expect(routes(navigator) == expected, "the later link's screen is on top")
+    }
+
+    /// A payload that is not a scene between two good links costs only
+    /// itself: it is logged, and the links after it run.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aBadPayloadBetweenTwoLinksCostsOnlyItself() async throws {
+        let store = try await savedStore()
+        let connection = try connection()
+        connection.open(try #require(URL(string: "shop://linked/1")))
+        connection.continueHandoff(Data("not a scene".utf8))
+        connection.continueHandoff(Data(repeating: 0x7B, count: SceneHandoff.maximumBytes + 1))
+        connection.open(try #require(URL(string: "shop://linked/2")))
+        let navigator = await connection.connect(windows: WindowScenes(store: store), remembered: nil)
+        await eventually("the good links are applied") { routes(navigator) == [.saved(1), .linked(1), .linked(2)] }
+    }
+
+    /// Lets queued links run, so a test can say that nothing more happened.
+    private func letLinksSettle() async {
+        for _ in 0..<50 { await Task.yield() }
+        try? await Task.sleep(for: .milliseconds(20))
+        for _ in 0..<50 { await Task.yield() }
     }
 
     /// Defect 7: the activity was made at `sceneWillResignActive` only, and

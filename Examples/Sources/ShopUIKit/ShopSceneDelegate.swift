@@ -21,7 +21,7 @@ final class ShopSceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
     private let connection = SceneConnection(registry: (try? Shop.registry()) ?? DestinationRegistry(), options: Shop.restoreOptions) { url, navigator in
         guard let link = ShopLink(url: url) else { return }
-        Task { try? await link.open(in: navigator) }
+        try? await link.open(in: navigator)
     }
     private var tabs: TabBarCoordinator?
     private var presentations: PresentationCoordinator?
