@@ -1,6 +1,7 @@
 public import Foundation
 import NavState
 public import NavStateModel
+import NavStateScenes
 
 /// A scene's state carried to another device (Handoff, `NSUserActivity`) or
 /// to another launch (a link): its entries as the registry stores them, its
@@ -21,30 +22,23 @@ public import NavStateModel
 /// ```
 public enum SceneHandoff {
     /// The `NSUserActivity.userInfo` key the payload goes under.
-    public static let userInfoKey = "NavState.scene"
+    public static let userInfoKey = HandoffFormat.userInfoKey
     /// The URL query item a link carries the payload in.
     public static let queryItemName = "navstate"
     /// The largest payload, in bytes: Handoff refuses a `userInfo` too
     /// large to receive (`NSUserActivityHandoffUserInfoTooLargeError`), and
     /// a link should stay short.
-    public static let maximumBytes = 4_096
-
-    static let prefix = Array(#"{"format":"navstate.handoff/1","scene":"#.utf8)
-    static let suffix = Array("}".utf8)
+    public static let maximumBytes = HandoffFormat.maximumBytes
 
     /// The portable form of `state`.
     ///
     /// - Throws: ``NavStateModel/NavStateError/handoffTooLarge(bytes:limit:)`` past ``maximumBytes``.
     public static func payload(of state: SceneState<AnyDestination>) throws(NavStateError) -> Data {
-        let scene: Data
         do {
-            scene = try state.map(\.entry).sceneJSON(prettyPrinted: false)
+            return try HandoffFormat.payload(of: state)
         } catch {
-            throw .unencodableHandoff(String(describing: error))
+            throw error.navStateError
         }
-        let bytes = prefix + Array(scene) + suffix
-        guard bytes.count <= maximumBytes else { throw .handoffTooLarge(bytes: bytes.count, limit: maximumBytes) }
-        return Data(bytes)
     }
 
     /// The state a payload carries, restored through `registry` under
@@ -61,13 +55,10 @@ public enum SceneHandoff {
 
     /// The scene a payload holds, as saved.
     static func scene(in bytes: [UInt8]) throws(NavStateError) -> SceneState<NavEntry> {
-        guard bytes.count <= maximumBytes else { throw .handoffTooLarge(bytes: bytes.count, limit: maximumBytes) }
-        guard bytes.count >= prefix.count + suffix.count, bytes.starts(with: prefix), bytes.reversed().starts(with: suffix.reversed())
-        else { throw .notAHandoff }
         do {
-            return try SceneState(sceneJSON: bytes[prefix.count..<(bytes.count - suffix.count)])
+            return try HandoffFormat.scene(in: bytes)
         } catch {
-            throw .unreadableHandoff(error.description)
+            throw error.navStateError
         }
     }
 
@@ -99,6 +90,18 @@ public enum SceneHandoff {
         base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
         guard let data = Data(base64Encoded: base64) else { throw .notAHandoff }
         return data
+    }
+}
+
+extension HandoffFormat.Problem {
+    /// The navigator's error for the problem.
+    var navStateError: NavStateError {
+        switch self {
+        case let .tooLarge(bytes, limit): .handoffTooLarge(bytes: bytes, limit: limit)
+        case .notAHandoff: .notAHandoff
+        case .unreadable(let problem): .unreadableHandoff(problem)
+        case .unencodable(let problem): .unencodableHandoff(problem)
+        }
     }
 }
 

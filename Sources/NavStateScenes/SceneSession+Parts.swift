@@ -136,7 +136,7 @@ extension SceneSession {
     /// every part of the views under it, as the app has them; what is
     /// dropped or refused is added to ``restoreReport``.
     func claimSaved(
-        _ indices: [Int], under ancestors: [Int], accepts: (Int, AnyDestination) -> Bool
+        _ indices: [Int], under ancestors: [Int], report: Bool = true, accepts: (Int, AnyDestination) -> Bool
     ) async -> SceneLayout.Restored {
         var values: [SceneLayout.Value?] = []
         var heldBack: [String] = []
@@ -159,7 +159,7 @@ extension SceneSession {
                     .tabs(NavTabs([NavTab($0, .stack(saved.entries))], selected: $0))
                 } ?? .stack(saved.entries)
                 let (state, dropped) = await registry.restore(SceneState(content: content), policy: options.policy)
-                reportDropped(dropped)
+                reportDropped(dropped, intoReport: report)
                 values.append(.stack(Self.onlyStack(of: state.content)))
             case .selection, .presented:
                 var cameBack = true
@@ -167,14 +167,14 @@ extension SceneSession {
                     var saved = SceneState<NavEntry>(content: .empty)
                     saved.values = [part.name: entry]
                     let (state, dropped) = await registry.restore(saved, policy: options.policy)
-                    reportDropped(dropped)
+                    reportDropped(dropped, intoReport: report)
                     if let destination = state.values[part.name], accepts(position, destination) {
                         values.append(.one(destination))
                     } else {
                         if state.values[part.name] != nil {
                             reportDropped([DroppedEntry(
                                 location: .value(part.name), entry: entry,
-                                reason: .rejectedByValidator("the app does not offer it at this launch"))])
+                                reason: .rejectedByValidator("the app does not offer it at this launch"))], intoReport: report)
                         }
                         cameBack = false
                     }
@@ -213,9 +213,9 @@ extension SceneSession {
         }
     }
 
-    private func reportDropped(_ dropped: [DroppedEntry]) {
+    private func reportDropped(_ dropped: [DroppedEntry], intoReport: Bool) {
         guard !dropped.isEmpty else { return }
-        restoreReport?.dropped += dropped
+        if intoReport { restoreReport?.dropped += dropped }
         for entry in dropped {
             logger?.notice("restored entry dropped", metadata: [
                 "scene": "\(scene ?? "")", "location": "\(entry.location)", "tag": "\(entry.entry.tag)",

@@ -109,7 +109,15 @@ package final class SceneSession {
     var pendingReads: [Int: PendingRead] = [:]
     /// When the launch is confirmed: the rule every face shares.
     private let confirmation: LaunchConfirmation
-    private var queuedLinks: [@MainActor () -> Void] = []
+    /// Links waiting for the restore, or for the link before them.
+    var queuedLinks: [QueuedLink] = []
+    /// Whether a link that takes time (a Handoff being decoded) is being
+    /// applied: the links after it wait.
+    var linkRunning = false
+    /// Each live part's view's hooks, by index: how a link's state is shown.
+    var hooks: [Int: PartHooks] = [:]
+    /// Told after each save (the face keeps its Handoff activity current).
+    package var saved: (@MainActor () -> Void)?
 
     /// A session over the windows `openWindows` gives (the process's, made
     /// once per store), restoring and saving the parts of `layout`.
@@ -183,6 +191,9 @@ package final class SceneSession {
         // Weak: a save under way outlives a session whose window closed.
         saver.snapshot = { [weak self] in self?.state }
         saver.prepare = { [weak self] in await self?.settle() }
+        saver.onSave = { [weak self] result in
+            if case .success = result { self?.saved?() }
+        }
         self.saver = saver
         do {
             let restored = try await windows.store.restoreEntries(scene: scene, options: options)
@@ -217,11 +228,15 @@ package final class SceneSession {
     /// value cannot be saved (a type not registered): the app's value
     /// stays. Marks the restore as in place, and the parts the app changed
     /// to be saved.
+    /// `show` gives the app those states before the links that waited for
+    /// the restore run, so each runs on the restored state.
     ///
     /// - Returns: For each part, the state to give the app, or `nil` to
     ///   leave the app's as it is.
+    @discardableResult
     package func merge(
-        _ restored: SceneLayout.Restored, initial: [SceneLayout.Value?], now: [SceneLayout.Value?]
+        _ restored: SceneLayout.Restored, initial: [SceneLayout.Value?], now: [SceneLayout.Value?],
+        show: ([SceneLayout.Value?]) -> Void = { _ in }
     ) -> [SceneLayout.Value?] {
         let count = layout.parts.count
         func at<T>(_ values: [T?], _ index: Int) -> T? { index < values.count ? values[index] : nil }
@@ -261,21 +276,17 @@ package final class SceneSession {
             saver?.changed()
             logger?.debug("the app changed its navigation during the restore", metadata: ["scene": "\(scene ?? "")"])
         }
-        let links = queuedLinks
-        queuedLinks = []
-        for link in links { link() }
+        show(result)
+        runLinks()
         advance()
         return result
     }
 
-    /// Runs `link` once the restored state is in place: now if it is, or
-    /// after the restore, in the order links came.
+    /// Runs `link` once the restored state is in place and every link that
+    /// came before it was applied: now if that is so, else in its turn.
     package func afterRestore(_ link: @escaping @MainActor () -> Void) {
-        if hasRestored {
-            link()
-        } else {
-            queuedLinks.append(link)
-        }
+        queuedLinks.append(.now(link))
+        runLinks()
     }
 
     // MARK: Events

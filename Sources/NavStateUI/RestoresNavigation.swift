@@ -43,17 +43,20 @@ extension View {
     ///     …) and `UUID` are built in.
     ///   - launchChanges: What a change the app makes before the restore
     ///     ended does (the window's first view's is used).
+    ///   - handoff: The Handoff activity type the window offers its
+    ///     navigation under and continues, one the app lists in its
+    ///     Info.plist's `NSUserActivityTypes`; no Handoff when `nil`.
     ///   - onOpenURL: Receives the window's URLs, each once the restored
     ///     state is in place, to change the state as the link says. When
     ///     `nil`, URLs reach the app's own `onOpenURL` as they come.
     public func restoresNavigation(
         _ parts: NavigationPart..., types: any NavDestination.Type...,
-        launchChanges: LaunchChanges = .applyOnRestoredState,
+        launchChanges: LaunchChanges = .applyOnRestoredState, handoff: String? = nil,
         onOpenURL: (@MainActor (URL) -> Void)? = nil
     ) -> some View {
         modifier(NavigationRestoring(
             parts: parts, types: types, registry: nil, options: RestoreOptions(), launchChanges: launchChanges,
-            storePath: nil, restoresInPreviews: false, onOpenURL: onOpenURL))
+            storePath: nil, restoresInPreviews: false, handoff: handoff, onOpenURL: onOpenURL))
     }
 
     /// Saves and restores `parts`, decoded through `registry`: for an app
@@ -72,16 +75,18 @@ extension View {
     ///     state, in a store in memory.
     ///   - launchChanges: What a change the app makes before the restore
     ///     ended does.
+    ///   - handoff: The Handoff activity type the window offers its
+    ///     navigation under and continues; no Handoff when `nil`.
     ///   - onOpenURL: Receives the window's URLs, each once the restored
     ///     state is in place.
     public func restoresNavigation(
         _ parts: NavigationPart..., registry: DestinationRegistry, options: RestoreOptions = RestoreOptions(),
         storePath: String? = nil, restoresInPreviews: Bool = false, launchChanges: LaunchChanges = .applyOnRestoredState,
-        onOpenURL: (@MainActor (URL) -> Void)? = nil
+        handoff: String? = nil, onOpenURL: (@MainActor (URL) -> Void)? = nil
     ) -> some View {
         modifier(NavigationRestoring(
             parts: parts, types: [], registry: registry, options: options, launchChanges: launchChanges,
-            storePath: storePath, restoresInPreviews: restoresInPreviews, onOpenURL: onOpenURL))
+            storePath: storePath, restoresInPreviews: restoresInPreviews, handoff: handoff, onOpenURL: onOpenURL))
     }
 }
 
@@ -104,8 +109,45 @@ final class RestoringWindow {
     /// Held for as long as the view lives; the session holds it weakly.
     let holder = PartHolder()
     var seen: [any Equatable] = []
-    /// URLs that came before the session existed, first come first.
-    var early: [URL] = []
+    /// Links that came before the session existed, first come first.
+    var early: [EarlyLink] = []
+    /// The Handoff activity SwiftUI last had this window update, kept
+    /// current after each save.
+    weak var activity: NSUserActivity?
+
+    /// A link that came before the window's session.
+    enum EarlyLink {
+        case url(URL)
+        case handoff(Data)
+    }
+
+    /// Hands `link` to the session in its turn, or keeps it until there
+    /// is one.
+    func receive(_ link: EarlyLink, handler: (@MainActor (URL) -> Void)?) {
+        guard let session else {
+            early.append(link)
+            return
+        }
+        switch link {
+        case .url(let url):
+            if let handler { session.afterRestore { handler(url) } }
+        case .handoff(let payload):
+            session.continueHandoff(payload)
+        }
+    }
+
+    /// What the window offers to Handoff, put in `activity`; not eligible
+    /// when it offers nothing (Apple: `NSUserActivity.isEligibleForHandoff`,
+    /// iOS 9; `addUserInfoEntries(from:)`, iOS 8).
+    func offer(into activity: NSUserActivity) {
+        self.activity = activity
+        guard let payload = session?.handoffPayload() else {
+            activity.isEligibleForHandoff = false
+            return
+        }
+        activity.addUserInfoEntries(from: [HandoffFormat.userInfoKey: payload])
+        activity.isEligibleForHandoff = true
+    }
 
     nonisolated init() {}
 }
@@ -135,6 +177,7 @@ struct NavigationRestoring: ViewModifier {
     let launchChanges: LaunchChanges
     let storePath: String?
     let restoresInPreviews: Bool
+    let handoff: String?
     let onOpenURL: (@MainActor (URL) -> Void)?
 
     // Apple: SceneStorage is saved at no guaranteed time and destroyed with
@@ -162,6 +205,7 @@ struct NavigationRestoring: ViewModifier {
             BackgroundWork.run("NavState: save navigation", job)
         }
         .modifier(OpenURLWaiting(window: window, handler: onOpenURL))
+        .modifier(HandoffOffering(window: window, activityType: handoff, isActive: scenePhase == .active))
         .onDisappear { if window.isFirst { window.session?.windowClosed() } }
     }
 
@@ -196,18 +240,23 @@ struct NavigationRestoring: ViewModifier {
         window.session = session
         window.indices = Array(parts.indices)
         window.enclosing = Array(parts.indices)
+        for (index, part) in parts.enumerated() {
+            session.setHooks(PartHooks(write: part.write, accepts: part.accepts), for: index)
+        }
+        session.saved = { [weak window] in
+            if let window, let activity = window.activity { window.offer(into: activity) }
+        }
+        takeEarlyLinks(into: session)
         let initial = parts.map { $0.read(registry) }
         let accepts = parts.map(\.accepts)
         guard let started = await session.start(remembered: sceneName, accepts: { accepts[$0]($1) }) else { return }
         if let scene = started.scene { sceneName = scene }
         for problem in problems { session.typeCannotBeNamed(problem) }
-        if let onOpenURL {
-            for url in window.early { session.afterRestore { onOpenURL(url) } }
-            window.early = []
-        }
-        let shown = session.merge(started.restored, initial: initial, now: parts.map { $0.read(registry) })
-        for (part, value) in zip(parts, shown) {
-            if let value { part.write(value) }
+        // The restored state is shown before the links that waited run.
+        session.merge(started.restored, initial: initial, now: parts.map { $0.read(registry) }) { shown in
+            for (part, value) in zip(parts, shown) {
+                if let value { part.write(value) }
+            }
         }
         window.seen = parts.map { $0.raw() }
         restored = true
@@ -217,6 +266,7 @@ struct NavigationRestoring: ViewModifier {
     private func join(_ session: SceneSession, under outer: RestoringWindow) async {
         window.session = session
         window.isFirst = false
+        takeEarlyLinks(into: session)
         let parts = parts
         let joined = await session.join(
             parts.map { ($0.kind, $0.name) }, under: outer.enclosing, holder: window.holder, types: allTypes,
@@ -227,12 +277,19 @@ struct NavigationRestoring: ViewModifier {
         }
         window.indices = joined.indices
         window.enclosing = outer.enclosing + joined.indices.compactMap { $0 }
-        if let onOpenURL {
-            for url in window.early { session.afterRestore { onOpenURL(url) } }
-            window.early = []
+        for (part, index) in zip(parts, joined.indices) {
+            if let index { session.setHooks(PartHooks(write: part.write, accepts: part.accepts), for: index) }
         }
         window.seen = parts.map { $0.raw() }
         restored = true
+    }
+
+    /// The links that came before the session, handed to it first, in the
+    /// order they came.
+    private func takeEarlyLinks(into session: SceneSession) {
+        let early = window.early
+        window.early = []
+        for link in early { window.receive(link, handler: onOpenURL) }
     }
 
     private func partsChanged() {
@@ -275,14 +332,39 @@ struct OpenURLWaiting: ViewModifier {
     func body(content: Content) -> some View {
         if let handler {
             content.onOpenURL { url in
-                if let session = window.session {
-                    session.afterRestore { handler(url) }
-                } else {
-                    // Before the window's session exists: it will run once
-                    // the restore has ended, like every link before it.
-                    window.early.append(url)
-                }
+                // Before the window's session exists, it waits in the
+                // window; it runs once the restore has ended, in its turn.
+                window.receive(.url(url), handler: handler)
             }
+        } else {
+            content
+        }
+    }
+}
+#endif
+
+#if canImport(SwiftUI)
+/// Offers the window's navigation to Handoff under the app's activity
+/// type while the window is active, and continues an incoming activity of
+/// that type in its turn among the window's links; nothing when the app
+/// gave no type. Apple: `userActivity(_:isActive:_:)` and
+/// `onContinueUserActivity(_:perform:)` (iOS 14, macOS 11, tvOS 14,
+/// watchOS 7); the activity type must be listed in the app's Info.plist
+/// (`NSUserActivityTypes`).
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+struct HandoffOffering: ViewModifier {
+    let window: RestoringWindow
+    let activityType: String?
+    let isActive: Bool
+
+    func body(content: Content) -> some View {
+        if let activityType {
+            content
+                .userActivity(activityType, isActive: isActive) { activity in window.offer(into: activity) }
+                .onContinueUserActivity(activityType) { activity in
+                    guard let payload = activity.userInfo?[HandoffFormat.userInfoKey] as? Data else { return }
+                    window.receive(.handoff(payload), handler: nil)
+                }
         } else {
             content
         }

@@ -32,9 +32,10 @@ public import NavStateScenes
 ///   that cannot be applied (a stranger's payload, one too large) is
 ///   logged, and the links after it still run.
 /// - **Handoff**: ``handoffPayload()`` is the scene as it is now, or `nil`
-///   when it cannot be offered (no navigator yet, or a payload past
-///   `SceneHandoff.maximumBytes`): the activity is then not eligible,
-///   rather than an empty one the other device cannot continue.
+///   when it cannot be offered (no navigator yet, a payload past
+///   `SceneHandoff.maximumBytes`, a never-persisted screen): the activity
+///   is then not eligible, rather than an empty one the other device
+///   cannot continue.
 ///
 /// ```swift
 /// let connection = SceneConnection(registry: registry) { url, navigator in
@@ -143,11 +144,11 @@ public final class SceneConnection {
     }
 
     /// What the window offers to Handoff now: the scene's payload, or `nil`
-    /// when it offers nothing (no navigator yet, or a scene too large to
-    /// hand off).
+    /// when it offers nothing (no navigator yet, a scene too large to hand
+    /// off, or one holding a screen whose type is never persisted).
     public func handoffPayload() -> Data? {
         guard let navigator else { return nil }
-        return try? SceneHandoff.payload(of: navigator.state)
+        return HandoffFormat.offer(navigator.state)
     }
 
     /// The scene's phase changed; for `.background`, the work to run

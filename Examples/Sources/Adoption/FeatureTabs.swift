@@ -3,7 +3,9 @@
 // (`@StateObject`) whose `path: [RouterDestination]` and `sheet` drive its
 // stack and a `.sheet(item:)`, the routes `public` in a feature module
 // compiled in Swift 6 mode (AdoptionFeatures), not `Sendable`. Each part is
-// written next to its state; nothing moves. The lines NavState adds end in
+// written next to its state; nothing moves. The window's navigation goes to
+// the user's other devices with Handoff (the type is in the app's
+// Info.plist, `NSUserActivityTypes`). The lines NavState adds end in
 // `// NavState` (AdoptionCostTests counts them).
 // SwiftUI only: compiles to nothing where there is none.
 #if canImport(SwiftUI)
@@ -39,7 +41,7 @@ struct FeatureTabsApp: App {
                     NotificationsTab().tag(AppTab.notifications)
                 }
             }
-            .restoresNavigation(.selection($selectedTab) { $0 != .notifications || account.isSignedIn }) // NavState
+            .restoresNavigation(.selection($selectedTab) { $0 != .notifications || account.isSignedIn }, handoff: "com.example.tabs.browsing") // NavState
         }
     }
 }

@@ -1,0 +1,110 @@
+package import Foundation
+import Logging
+@_spi(Tooling) import NavState
+package import NavStateModel
+
+// Links in the order they came, whatever their source (a URL for the app's
+// handler, a Handoff activity), and Handoff itself: what the window
+// offers, and an incoming scene shown on the parts.
+
+/// A link waiting for its turn.
+enum QueuedLink {
+    /// Applied at once when its turn comes (the app's URL handler).
+    case now(@MainActor () -> Void)
+    /// Applied over time (a Handoff payload decoded); the links after it
+    /// wait until it ends.
+    case later(@MainActor () async -> Void)
+}
+
+/// How a live part's view shows a state the session gives it, and which
+/// restored values it takes.
+package struct PartHooks {
+    package var write: @MainActor (SceneLayout.Value) -> Void
+    package var accepts: @MainActor (AnyDestination) -> Bool
+
+    package init(write: @escaping @MainActor (SceneLayout.Value) -> Void, accepts: @escaping @MainActor (AnyDestination) -> Bool) {
+        self.write = write
+        self.accepts = accepts
+    }
+}
+
+extension SceneSession {
+    /// Runs the links whose turn came: none before the restore is in
+    /// place; then each in the order it came, a link that takes time
+    /// holding the ones after it until it ends.
+    func runLinks() {
+        while hasRestored, !linkRunning, !queuedLinks.isEmpty {
+            switch queuedLinks.removeFirst() {
+            case .now(let link):
+                link()
+            case .later(let link):
+                linkRunning = true
+                Task { @MainActor in
+                    await link()
+                    self.linkRunning = false
+                    self.runLinks()
+                }
+            }
+        }
+    }
+
+    /// Sets how part `index`'s view shows a state a link gives it.
+    package func setHooks(_ hooks: PartHooks, for index: Int) {
+        guard index >= 0, index < layout.parts.count else { return }
+        self.hooks[index] = hooks
+    }
+
+    // MARK: Handoff
+
+    /// What the window offers to Handoff now: its scene's payload, or `nil`
+    /// when it offers nothing (not restored yet, a scene too large to hand
+    /// off, or one holding a screen whose type is never persisted).
+    package func handoffPayload() -> Data? {
+        guard hasRestored else { return nil }
+        return HandoffFormat.offer(state)
+    }
+
+    /// A Handoff activity's payload for the window, at any time: applied in
+    /// its turn among the window's links, once the restore is in place,
+    /// decoded through this app's registry and policy, each part shown as
+    /// the other device had it (a selection the app does not accept now
+    /// leaves the parts after it as they are). A payload that cannot be
+    /// continued (a stranger's, one too large) is logged, and the links
+    /// after it still run.
+    package func continueHandoff(_ payload: Data) {
+        queuedLinks.append(.later { [weak self] in await self?.adopt(payload) })
+        runLinks()
+    }
+
+    private func adopt(_ payload: Data) async {
+        let saved: SceneState<NavEntry>
+        do {
+            saved = try HandoffFormat.scene(in: Array(payload))
+        } catch {
+            logger?.error("handoff not applied", metadata: ["scene": "\(scene ?? "")", "problem": "\(error)"])
+            return
+        }
+        // The handed-off scene replaces the window's: its parts' states,
+        // and the saved entries of the parts not shown yet.
+        let launchLost = lostSelections
+        unshown = SavedEntries(saved)
+        lostSelections = []
+        let indices = Array(layout.parts.indices)
+        let hooks = self.hooks
+        let shown = await claimSaved(indices, under: [], report: false) { position, destination in
+            hooks[indices[position]]?.accepts(destination) ?? true
+        }
+        lostSelections = launchLost
+        for (index, value) in zip(indices, shown.values) {
+            // Nothing handed off for the part, or held back under a
+            // selection this app does not accept: it stays as it is.
+            guard let next = value, next != current[index] else { continue }
+            // A change read later would start from the state replaced.
+            pendingReads[index] = nil
+            current[index] = next
+            hooks[index]?.write(next)
+        }
+        saver?.changed()
+        logger?.debug("handoff applied", metadata: ["scene": "\(scene ?? "")"])
+    }
+}
