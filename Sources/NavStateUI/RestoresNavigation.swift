@@ -45,7 +45,8 @@ extension View {
     ///     ended does (the window's first view's is used).
     ///   - handoff: The Handoff activity type the window offers its
     ///     navigation under and continues, one the app lists in its
-    ///     Info.plist's `NSUserActivityTypes`; no Handoff when `nil`.
+    ///     Info.plist's `NSUserActivityTypes`; no Handoff when `nil` (the
+    ///     window's first view's is used).
     ///   - onOpenURL: Receives the window's URLs, each once the restored
     ///     state is in place, to change the state as the link says. When
     ///     `nil`, URLs reach the app's own `onOpenURL` as they come.
@@ -205,7 +206,8 @@ struct NavigationRestoring: ViewModifier {
             BackgroundWork.run("NavState: save navigation", job)
         }
         .modifier(OpenURLWaiting(window: window, handler: onOpenURL))
-        .modifier(HandoffOffering(window: window, activityType: handoff, isActive: scenePhase == .active))
+        // The window's first view offers and continues Handoff.
+        .modifier(HandoffOffering(window: window, activityType: outer == nil ? handoff : nil, isActive: scenePhase == .active))
         .onDisappear { if window.isFirst { window.session?.windowClosed() } }
     }
 
