@@ -220,6 +220,32 @@ struct SceneSessionPartsTests {
         withExtendedLifetime(home) {}
     }
 
+    /// What the app did to a part's state before its view appeared (a link
+    /// that pushed onto a tab's router, a sheet it presented) is kept: a
+    /// push goes on top of the saved stack, a presented item stays the
+    /// app's.
+    @Test func whatTheAppDidBeforeAViewAppearedIsKept() async throws {
+        let store = try NavStore.inMemory()
+        let registry = registry()
+        // Saved by the same views: the tabs' stacks by name.
+        try await store.save(SceneLayout([(.selection, "tab"), (.stack, "home"), (.stack, "search"), (.presented, "sheet")]).state(of: [
+            .one(try AnyDestination(FeatureTab.home, in: registry)), try stack([account(1)], registry), .stack([]),
+            .one(try AnyDestination(FeatureRoute.settings, in: registry)),
+        ]), scene: "main")
+        let session = tabViewSession(store, clock: HandClock())
+        let started = try #require(await session.start(remembered: ""))
+        session.merge(started.restored, initial: [.one(nil)], now: [.one(nil)])
+        let holder = PartHolder()
+        let linked = try AnyDestination(account(9), in: registry)
+        let view = await session.join(
+            [(.stack, "home"), (.presented, "sheet")], under: [0], holder: holder, types: [FeatureRoute.self],
+            appValues: { _ in [.stack([linked]), .one(linked)] })
+        #expect(routes(view.values[0]) == [account(1), account(9)], "the push on top of the saved stack")
+        #expect(view.values[1] == nil, "the app's sheet stays")
+        #expect(session.current[2] == .one(linked))
+        withExtendedLifetime(holder) {}
+    }
+
     /// `.restoresNavigation()` with no part, on a view around parts side
     /// by side: the window's scene, which they join.
     @Test func aFirstViewWithNoPartGivesTheViewsInsideItTheirScene() async throws {
