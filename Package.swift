@@ -257,6 +257,8 @@ let package = Package(
             dependencies: [
                 "NavStateCLI", "NavState", "NavStateModel", "NavStateTooling", "NavStateSQLite",
                 "NavStateTestSupport", "NavStoreTestSupport",
+                // An app saving to the file the commands read.
+                "NavStateTestHelper",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Read from the source tree by CLIGoldenTests, not bundled.

@@ -25,6 +25,10 @@ package final class SQLiteConnection {
     /// Unchecked: one thread at a time uses a connection (the store's lock),
     /// and no access is held across a call (the check cost a save ~70 instructions).
     @exclusivity(unchecked) package var mayHaveActiveStatements = false
+    /// Whether a read snapshot begun with ``beginSnapshot()`` holds: every
+    /// transaction until ``endSnapshot()`` joins it, and reads what the
+    /// file held when it began.
+    @usableFromInline @exclusivity(unchecked) package internal(set) var holdsSnapshot = false
     /// The busy wait this connection's handler reads; kept alive as long
     /// as the connection.
     private let busyWait: BusyWait?
@@ -239,6 +243,8 @@ package final class SQLiteConnection {
     package func refusableTransaction<T, Refusal: Error>(
         immediate: Bool, _ body: () throws(SQLiteError) -> Result<T, Refusal>
     ) throws(SQLiteError) -> Result<T, Refusal> {
+        // Inside a read snapshot: part of it (a reader writes nothing).
+        if holdsSnapshot { return try body() }
         // Prepared once and reused: parsing BEGIN and COMMIT on every save
         // is measurable next to a one-row write.
         try cached(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED").run()

@@ -41,6 +41,12 @@ import NavStateTooling
 ///   prints `saved REVISION` for each save acknowledged and `error
 ///   DESCRIPTION` for each refused.
 ///
+/// - `live DB STOPFILE`: an app at full speed on a file the tools read:
+///   saves `main` again and again, its stack pushed and popped so each
+///   head's counts differ from the last; every 25th save also saves and
+///   deletes a scene of its own, every 100th prunes the history, until
+///   STOPFILE exists; prints `saves N`.
+///
 /// `save` and `stress` keep every revision, so the tests can check each.
 ///
 /// Every line is written straight to the descriptor, so a kill never loses
@@ -96,6 +102,8 @@ struct NavStateTestHelper {
                     }
                 }
                 kill(getpid(), SIGKILL)
+            case "live" where arguments.count == 3:
+                try live(db: arguments[1], until: arguments[2])
             case "stress" where arguments.count == 5:
                 guard let threads = Int(arguments[3]), let saves = Int(arguments[4]) else { usage() }
                 await stress(db: arguments[1], prefix: arguments[2], threads: threads, saves: saves)
@@ -182,6 +190,28 @@ struct NavStateTestHelper {
             state.contentStack.append(NavEntry(tag: "Int", payload: String(index)))
             say("saved \(try store.save(state, scene: scene).revision)")
         }
+    }
+
+    static func live(db: String, until stopFile: String) throws {
+        let store = try NavStore(path: db, configuration: configuration(full: false))
+        var stack: [NavEntry] = []
+        var saves = 0
+        while access(stopFile, F_OK) != 0 {
+            if stack.count >= 30 || (saves % 3 == 2 && !stack.isEmpty) {
+                stack.removeLast()
+            } else {
+                stack.append(NavEntry(tag: "Int", payload: String(saves)))
+            }
+            try store.save(SceneState(stack: stack), scene: "main")
+            saves += 1
+            if saves % 25 == 0 {
+                let passing = "passing-\(saves)"
+                try store.save(SceneState(stack: [NavEntry(tag: "Int", payload: "1")]), scene: passing)
+                _ = try store.delete(scene: passing)
+            }
+            if saves % 100 == 0 { try store.prune(keepRevisions: 3) }
+        }
+        say("saves \(saves)")
     }
 
     static func churn(db: String, scene: String, full: Bool) throws {

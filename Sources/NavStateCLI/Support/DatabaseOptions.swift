@@ -35,9 +35,16 @@ struct DatabaseOptions: ParsableArguments {
         return NavStore.Configuration(logger: logger)
     }
 
-    /// Opens the existing file for reading only; never creates or changes it.
+    /// Opens the existing file for reading only; never creates or changes
+    /// it. Everything the command reads through it comes from one snapshot
+    /// of the file, taken now (`beginSnapshot()`): an app saving, deleting
+    /// or pruning meanwhile in another process changes nothing the command
+    /// sees, so it never reports a save half-seen or a scene that vanished
+    /// between two reads. The snapshot ends with the process.
     func openForReading() throws(NavStateError) -> NavStore {
-        try NavStore(readingAt: path, configuration: configuration)
+        let store = try NavStore(readingAt: path, configuration: configuration)
+        try store.beginSnapshot()
+        return store
     }
 
     /// Opens the file for writing, creating it when `create` is set.

@@ -103,14 +103,40 @@ extension NavStore {
         return damaged
     }
 
+    /// Reads everything until ``endSnapshot()`` from one snapshot of the
+    /// file, as it is now: a tool that lists, loads and checks a live
+    /// file (`navstate check` while the app saves) sees one moment of it,
+    /// never a head row of one save beside the state of the next, nor a
+    /// scene listed and gone when it is loaded. A store reading a copy
+    /// keeps reading the copy it has meanwhile.
+    @_spi(Tooling) public func beginSnapshot() throws(NavStateError) {
+        try withConnection("begin snapshot") { (store: inout State) throws(SQLiteError) in
+            try store.connection.beginSnapshot()
+        }
+    }
+
+    /// Ends the snapshot ``beginSnapshot()`` began; the next read sees the
+    /// file as it is then.
+    @_spi(Tooling) public func endSnapshot() {
+        state.withLock { $0.connection.endSnapshot() }
+    }
+
     /// What a scene's rows say of themselves that is not so, though its head
     /// loads: a `kept_revisions` out of range (every row is then taken as
     /// history), revision rows numbered out of range (they are not
     /// history), a head row whose entry or presentation count is not its
     /// state's, or whose byte count is out of range. `navstate check`
     /// reports these beside ``damagedScenes()``; nothing here stops a
-    /// restore, so recovery leaves such scenes alone.
+    /// restore, so recovery leaves such scenes alone. The rows and the
+    /// heads are read in one snapshot, so a save made meanwhile by another
+    /// process is never compared with the rows of the save before it.
     @_spi(Tooling) public func inconsistentRows() throws(NavStateError) -> [SceneDamage] {
+        let began = try withConnection("check rows") { (store: inout State) throws(SQLiteError) -> Bool in
+            guard !store.connection.holdsSnapshot else { return false }
+            try store.connection.beginSnapshot()
+            return true
+        }
+        defer { if began { endSnapshot() } }
         let rows = try withConnection("check rows") { (store: inout State) throws(SQLiteError) in
             try RevisionTable.rowsToCheck(store.connection)
         }

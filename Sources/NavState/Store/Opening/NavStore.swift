@@ -203,7 +203,7 @@ public final class NavStore: Sendable {
             // readers of a copy or an immutable file need not.
             lookAtFiles(&state)
             if let change = state.detached { return .failure(change.error(path: path)) }
-            if let reading = state.reading, reading.isStale(path: path) {
+            if let reading = state.reading, !state.connection.holdsSnapshot, reading.isStale(path: path) {
                 // A writer has opened the file since: read through its WAL.
                 do throws(NavStateError) {
                     (state.connection, state.reading) = try Self.readingConnection(path, configuration, busyWait)
