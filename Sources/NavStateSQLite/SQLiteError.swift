@@ -18,6 +18,10 @@ package struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     package var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     package var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
     package var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
+    /// A read that found a file shorter than it expected
+    /// (`SQLITE_IOERR_SHORT_READ`): a file replaced under the connection,
+    /// or a database beside a `-wal` that belongs to another one.
+    package var isShortRead: Bool { code == SQLITE_IOERR | (2 << 8) }
     /// A full disk, or a write refused for space: a quota (`EDQUOT`) or a
     /// file-size limit (`EFBIG`, as `ulimit -f` gives when SIGXFSZ is ignored).
     package var isDiskFull: Bool {

@@ -310,6 +310,12 @@ extension NavStateError {
             self = .readOnly(path: path)
         } else if error.isBusy {
             self = .busy(path: path)
+        } else if error.isShortRead {
+            // A file shorter than SQLite expects: another process replaced
+            // the database or its -wal under this connection (a backup
+            // renamed over the file, its -wal a moment later). What was
+            // saved before is in the file; open the store again.
+            self = .walChanged(path: path)
         } else if error.isCannotOpen {
             self = .cannotOpen(path: path, at: .openConnection, cause: error.message)
         } else {

@@ -155,6 +155,25 @@ public final class NavStore: Sendable {
     ) throws(NavStateError) -> (state: State, migrationsApplied: Int) {
         let prepared = path == ":memory:" ? nil : try StoreFile.prepareForWriting(path)
         if let prepared { OpenWriters.settle(prepared.target) }
+        // Another process renaming a file over this one, the database
+        // first and its -wal a moment later, leaves a database beside a
+        // -wal of another: SQLite's reads come up short. The window is
+        // short; the open looks again until the busy timeout, and then
+        // says the -wal changed (open again), never SQLite's words.
+        let deadline = ContinuousClock.now + configuration.busyTimeout
+        while true {
+            do throws(NavStateError) {
+                return try openConnection(path, prepared, configuration, busyWait)
+            } catch {
+                guard error.code == .walChanged, ContinuousClock.now < deadline else { throw error }
+                usleep(5_000)
+            }
+        }
+    }
+
+    private static func openConnection(
+        _ path: String, _ prepared: StoreFile.Prepared?, _ configuration: Configuration, _ busyWait: BusyWait
+    ) throws(NavStateError) -> (state: State, migrationsApplied: Int) {
         do {
             let connection = try sqlite(path) { () throws(SQLiteError) in
                 try SQLiteConnection(
