@@ -26,7 +26,7 @@ struct LiveFileTests {
         while (try? CommandRunner.navstate.run(["show", "main", "--db", path]).status) != 0, Date() < deadline {
             usleep(10_000)
         }
-        let commands = [["check"], ["scenes"], ["show", "main"], ["history", "main"], ["stats"]]
+        let commands = [["check"], ["scenes"], ["show", "main"], ["history", "main"], ["export", "main"], ["stats"]]
         let rounds = Sanitizers.rounds(30, underSanitizer: 6)
         var failures: [String] = []
         for round in 0..<rounds {
