@@ -21,11 +21,14 @@ extension NavStore {
     package func rowCounts() throws(NavStateError) -> (scenes: Int, revisions: Int, fullRevisions: Int, schemaVersion: Int) {
         try withConnection("stats") { (store: inout State) throws(SQLiteError) in
             let connection = store.connection
-            return (
-                try connection.integer("SELECT count(*) FROM scene"),
-                try connection.integer("SELECT count(*) FROM revision"),
-                try connection.integer("SELECT count(*) FROM revision WHERE base = number"),
-                try connection.integer("PRAGMA user_version"))
+            // One read transaction: the counts of one moment of a live file.
+            return try connection.transaction(immediate: false) { () throws(SQLiteError) in
+                (
+                    try connection.integer("SELECT count(*) FROM scene"),
+                    try connection.integer("SELECT count(*) FROM revision"),
+                    try connection.integer("SELECT count(*) FROM revision WHERE base = number"),
+                    try connection.integer("PRAGMA user_version"))
+            }
         }
     }
 
