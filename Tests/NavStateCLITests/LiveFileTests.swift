@@ -26,7 +26,11 @@ struct LiveFileTests {
         while (try? CommandRunner.navstate.run(["show", "main", "--db", path]).status) != 0, Date() < deadline {
             usleep(10_000)
         }
-        let commands = [["check"], ["scenes"], ["show", "main"], ["history", "main"], ["export", "main"], ["stats"]]
+        let commands = [
+            ["check"], ["scenes"], ["show", "main"], ["history", "main"], ["export", "main"], ["stats"],
+            // Revisions of `main` are pruned as the app goes; `still`'s stay.
+            ["diff", "still", "1", "3"],
+        ]
         let rounds = Sanitizers.rounds(30, underSanitizer: 6)
         var failures: [String] = []
         for round in 0..<rounds {

@@ -43,7 +43,8 @@ import NavStateTooling
 ///
 /// - `live DB STOPFILE`: an app at full speed on a file the tools read:
 ///   saves `main` again and again, its stack pushed and popped so each
-///   head's counts differ from the last; every 25th save also saves and
+///   head's counts differ from the last (after three saves of `still`,
+///   which it leaves alone); every 25th save also saves and
 ///   deletes a scene of its own, every 100th prunes the history, until
 ///   STOPFILE exists; prints `saves N`.
 ///
@@ -194,6 +195,10 @@ struct NavStateTestHelper {
 
     static func live(db: String, until stopFile: String) throws {
         let store = try NavStore(path: db, configuration: configuration(full: false))
+        // A scene the app never touches again, for `navstate diff`.
+        for count in 1...3 {
+            try store.save(SceneState(stack: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) }), scene: "still")
+        }
         var stack: [NavEntry] = []
         var saves = 0
         while access(stopFile, F_OK) != 0 {
