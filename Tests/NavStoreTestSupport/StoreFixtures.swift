@@ -32,3 +32,11 @@ enum StoreFixtures {
         FileManager.default.contents(atPath: path)
     }
 }
+
+extension SceneState where Element == NavEntry {
+    /// One stack of `count` integers, 0 up: a state whose size says which
+    /// save it was.
+    static func integers(_ count: Int) -> Self {
+        SceneState(stack: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) })
+    }
+}

@@ -14,19 +14,15 @@ import Testing
 /// when they never are; SQLite's wording never reaches the app.
 @Suite("Files renamed over a store being opened")
 struct RenameWindowTests {
-    private func state(_ count: Int) -> SceneState<NavEntry> {
-        SceneState(stack: (0..<count).map { NavEntry(tag: "Int", payload: String($0)) })
-    }
-
     /// The app's file (three saves, still open in the app) and another
     /// store's (five saves, open in the replacing process), both with a
     /// `-wal` holding frames.
     private func twoFiles(_ directory: TemporaryDirectory) async throws -> (app: NavStore, other: NavStore, path: String, otherPath: String) {
         let path = directory.path("app.sqlite"), otherPath = directory.path("other.sqlite")
         let app = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        for count in 1...3 { try await app.save(state(count), scene: "main") }
+        for count in 1...3 { try await app.save(SceneState.integers(count), scene: "main") }
         let other = try NavStore(path: otherPath, configuration: StoreFixtures.quiet())
-        for count in 1...5 { try await other.save(state(count + 10), scene: "main") }
+        for count in 1...5 { try await other.save(SceneState.integers(count + 10), scene: "main") }
         return (app, other, path, otherPath)
     }
 
@@ -39,8 +35,8 @@ struct RenameWindowTests {
         follows.start()
         let reopened = try NavStore(path: path, configuration: StoreFixtures.quiet())
         let head = try #require(try reopened.load(scene: "main"))
-        #expect(head.revision == 5 && head.state == state(15), "the new files, whole")
-        #expect(try await reopened.save(state(9), scene: "main").revision == 6)
+        #expect(head.revision == 5 && head.state == SceneState.integers(15), "the new files, whole")
+        #expect(try await reopened.save(SceneState.integers(9), scene: "main").revision == 6)
         withExtendedLifetime((app, other)) {}
     }
 
