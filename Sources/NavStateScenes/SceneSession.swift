@@ -26,9 +26,10 @@ package import NavStateModel
 ///   app does not accept it now) leaves the parts after it, and those of
 ///   the views inside it, as the app has them.
 /// - **A change the app made during the restore** (a link at a cold
-///   launch) is never lost: ``merge(_:initial:now:)`` decides.
-/// - **Links queued** with ``afterRestore(_:)`` run once the restored state
-///   is in place, in the order they came, on top of it.
+///   launch) is never lost: ``merge(_:initial:now:show:)`` decides.
+/// - **Links queued** with ``afterRestore(_:)`` or ``continueHandoff(_:)``
+///   run once the restored state is shown, one at a time in the order they
+///   came, on top of it.
 /// - **Confirmation**: ``Timing/settle`` after the restored content
 ///   appeared (plus ``Timing/transition`` when a presented item came back,
 ///   which appears in a sheet after the content), or when the scene goes
