@@ -40,3 +40,53 @@ package final class LinkInbox<Link> {
         for link in ready { handler(link) }
     }
 }
+
+/// Links applied one at a time in the order they came, whatever their
+/// source: a URL for the app's handler applied at once in its turn, a
+/// Handoff payload decoded and applied over time while the links after it
+/// wait. Closed, it keeps every link until it opens (the restore in
+/// place). `SceneSession` and the UIKit `SceneConnection` keep their links
+/// in one.
+@MainActor
+package final class LinkLine {
+    package enum Link {
+        /// Applied at once when its turn comes.
+        case now(@MainActor () -> Void)
+        /// Applied over time; the links after it wait until it ends.
+        case later(@MainActor () async -> Void)
+    }
+
+    private var waiting: [Link] = []
+    private var running = false
+    /// Whether links run now; opening runs those that waited.
+    package var isOpen: Bool {
+        didSet { run() }
+    }
+
+    package init(isOpen: Bool) {
+        self.isOpen = isOpen
+    }
+
+    /// Queues `link` behind those that came before it, and runs it when
+    /// its turn comes: now, if the line is open and nothing is ahead.
+    package func append(_ link: Link) {
+        waiting.append(link)
+        run()
+    }
+
+    private func run() {
+        while isOpen, !running, !waiting.isEmpty {
+            switch waiting.removeFirst() {
+            case .now(let link):
+                link()
+            case .later(let link):
+                running = true
+                Task { @MainActor in
+                    await link()
+                    self.running = false
+                    self.run()
+                }
+            }
+        }
+    }
+}

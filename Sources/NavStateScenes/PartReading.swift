@@ -58,12 +58,31 @@ extension DestinationRegistry {
     /// - Returns: The registry, and why a type could not be named (each is
     ///   then not saved, and the face logs it).
     package static func naming(_ types: [any NavDestination.Type]) -> (registry: DestinationRegistry, problems: [NavStateError]) {
-        var registry = DestinationRegistry()
+        DestinationRegistry().adding(types, and: nil)
+    }
+
+    /// This registry with `given` merged in, and each of `types` it lacks
+    /// named as ``naming(_:)`` names them: the registry of a window whose
+    /// views each bring their parts' types and perhaps a registry.
+    ///
+    /// - Returns: The registry, and why a type or `given` could not be
+    ///   added (their values are then not saved, and the face logs it).
+    package func adding(
+        _ types: [any NavDestination.Type], and given: DestinationRegistry?
+    ) -> (registry: DestinationRegistry, problems: [NavStateError]) {
+        var merged = self
         var problems: [NavStateError] = []
-        for type in types {
-            if let problem = registry.adding(type) { problems.append(problem) }
+        if let given {
+            do {
+                merged = try merged.merging(given)
+            } catch {
+                problems.append(error)
+            }
         }
-        return (registry, problems)
+        for type in types {
+            if let problem = merged.adding(type) { problems.append(problem) }
+        }
+        return (merged, problems)
     }
 
     private mutating func adding<T: NavDestination>(_ type: T.Type) -> NavStateError? {

@@ -118,8 +118,7 @@ package struct SceneLayout: Sendable, Hashable {
     /// saved entries of the parts not shown yet (`unshown`), as they were.
     package func state(of values: [Value], keeping unshown: SavedEntries = SavedEntries()) -> SceneState<AnyDestination> {
         var stacks: [String: [AnyDestination]] = [:]
-        var named: [String: AnyDestination] = [:]
-        for (name, entry) in unshown.values { named[name] = AnyDestination(keeping: entry) }
+        var named = unshown.values
         for (part, value) in zip(parts, values) {
             switch value {
             case .stack(let entries): stacks[part.name] = entries
@@ -130,13 +129,13 @@ package struct SceneLayout: Sendable, Hashable {
         var names = stackNames
         for tab in unshown.tabs where stacks[tab.id] == nil && !names.contains(tab.id) {
             names.append(tab.id)
-            stacks[tab.id] = tab.entries.map(AnyDestination.init(keeping:))
+            stacks[tab.id] = tab.entries
         }
         let content: NavContainer<AnyDestination>
         if names.count == 1, names[0] == rootStackName {
             content = .stack(stacks[names[0]] ?? [])
         } else if names.isEmpty {
-            content = .stack((unshown.rootStack ?? []).map(AnyDestination.init(keeping:)))
+            content = .stack(unshown.rootStack ?? [])
         } else {
             content = .tabs(NavTabs(names.map { NavTab($0, .stack(stacks[$0] ?? [])) }, selected: names[0]))
         }
@@ -162,20 +161,22 @@ package struct SceneLayout: Sendable, Hashable {
 /// The entries a launch restore read for the parts that have not appeared
 /// yet this launch: a part takes its own when it appears, and every save
 /// writes the rest back as they were read, so a save never erases a tab
-/// the user has not opened this launch.
+/// the user has not opened this launch. Each is wrapped once
+/// (`AnyDestination(keeping:)`), so every save hands the store the same
+/// destinations and it knows them unchanged without reading them again.
 package struct SavedEntries: Sendable, Hashable {
-    /// A scene of one stack: the stack, for the first stack part that
-    /// appears, whatever its name.
-    package var rootStack: [NavEntry]?
+    /// A scene of one stack: the stack, for the layout's one stack part
+    /// (``SceneLayout/rootStackName``).
+    package var rootStack: [AnyDestination]?
     /// A tab bar's stacks, by tab id, in the saved order.
     package var tabs: [Tab] = []
     /// Selections and presented items, by name.
-    package var values: [String: NavEntry] = [:]
+    package var values: [String: AnyDestination] = [:]
 
     /// A tab's id and its stack.
     package struct Tab: Sendable, Hashable {
         package var id: String
-        package var entries: [NavEntry]
+        package var entries: [AnyDestination]
     }
 
     package init() {}
@@ -183,16 +184,17 @@ package struct SavedEntries: Sendable, Hashable {
     /// The entries of a restored `state`: its root stack or its tabs'
     /// stacks, and its values.
     package init(_ state: SceneState<NavEntry>) {
+        func kept(_ entries: [NavEntry]) -> [AnyDestination] { entries.map(AnyDestination.init(keeping:)) }
         switch state.content {
-        case .stack(let entries): rootStack = entries
+        case .stack(let entries): rootStack = kept(entries)
         case .tabs(let bar):
             tabs = bar.tabs.compactMap { tab in
                 guard case .stack(let entries) = tab.content else { return nil }
-                return .init(id: tab.id, entries: entries)
+                return .init(id: tab.id, entries: kept(entries))
             }
         case .split: break
         }
-        values = state.values
+        values = state.values.mapValues(AnyDestination.init(keeping:))
     }
 
     /// Takes the stack saved for the part `name`: its tab, else, for the
@@ -200,16 +202,15 @@ package struct SavedEntries: Sendable, Hashable {
     /// the tab id it was saved under (`nil` for the root stack).
     package mutating func takeStack(named name: String, isRoot: Bool) -> (entries: [NavEntry], tab: String?)? {
         if let index = tabs.firstIndex(where: { $0.id == name }) {
-            return (tabs.remove(at: index).entries, name)
+            return (tabs.remove(at: index).entries.map(\.entry), name)
         }
         guard isRoot, let root = rootStack else { return nil }
         rootStack = nil
-        return (root, nil)
+        return (root.map(\.entry), nil)
     }
 
     /// Takes the value saved for the part `name`.
     package mutating func takeValue(named name: String) -> NavEntry? {
-        values.removeValue(forKey: name)
+        values.removeValue(forKey: name)?.entry
     }
 }
-

@@ -7,15 +7,6 @@ package import NavStateModel
 // handler, a Handoff activity), and Handoff itself: what the window
 // offers, and an incoming scene shown on the parts.
 
-/// A link waiting for its turn.
-enum QueuedLink {
-    /// Applied at once when its turn comes (the app's URL handler).
-    case now(@MainActor () -> Void)
-    /// Applied over time (a Handoff payload decoded); the links after it
-    /// wait until it ends.
-    case later(@MainActor () async -> Void)
-}
-
 /// How a live part's view shows a state the session gives it, and which
 /// restored values it takes.
 package struct PartHooks {
@@ -29,25 +20,6 @@ package struct PartHooks {
 }
 
 extension SceneSession {
-    /// Runs the links whose turn came: none before the restore is in
-    /// place; then each in the order it came, a link that takes time
-    /// holding the ones after it until it ends.
-    func runLinks() {
-        while hasRestored, !linkRunning, !queuedLinks.isEmpty {
-            switch queuedLinks.removeFirst() {
-            case .now(let link):
-                link()
-            case .later(let link):
-                linkRunning = true
-                Task { @MainActor in
-                    await link()
-                    self.linkRunning = false
-                    self.runLinks()
-                }
-            }
-        }
-    }
-
     /// Sets how part `index`'s view shows a state a link gives it.
     package func setHooks(_ hooks: PartHooks, for index: Int) {
         guard index >= 0, index < layout.parts.count else { return }
@@ -72,8 +44,7 @@ extension SceneSession {
     /// continued (a stranger's, one too large) is logged, and the links
     /// after it still run.
     package func continueHandoff(_ payload: Data) {
-        queuedLinks.append(.later { [weak self] in await self?.adopt(payload) })
-        runLinks()
+        links.append(.later { [weak self] in await self?.adopt(payload) })
     }
 
     private func adopt(_ payload: Data) async {

@@ -107,25 +107,9 @@ extension SceneSession {
     /// Adds the types of a view's parts, and its registry, to the
     /// session's; a type that cannot be named is logged and not saved.
     func addTypes(_ types: [any NavDestination.Type], registry given: DestinationRegistry?) {
-        var merged = registry
-        if let given {
-            do {
-                merged = try merged.merging(given)
-            } catch {
-                typeCannotBeNamed(error)
-            }
-        }
-        let missing = types.filter { !merged.contains($0) }
-        if !missing.isEmpty {
-            let (named, problems) = DestinationRegistry.naming(missing)
-            for problem in problems { typeCannotBeNamed(problem) }
-            do {
-                merged = try merged.merging(named)
-            } catch {
-                typeCannotBeNamed(error)
-            }
-        }
+        let (merged, problems) = registry.adding(types, and: given)
         registry = merged
+        for problem in problems { typeCannotBeNamed(problem) }
     }
 
     /// Gives the parts at `indices` (of one view, in order) the state the

@@ -110,11 +110,9 @@ package final class SceneSession {
     var pendingReads: [Int: PendingRead] = [:]
     /// When the launch is confirmed: the rule every face shares.
     private let confirmation: LaunchConfirmation
-    /// Links waiting for the restore, or for the link before them.
-    var queuedLinks: [QueuedLink] = []
-    /// Whether a link that takes time (a Handoff being decoded) is being
-    /// applied: the links after it wait.
-    var linkRunning = false
+    /// The window's links, in the order they came; open once the restored
+    /// state is shown.
+    let links = LinkLine(isOpen: false)
     /// Each live part's view's hooks, by index: how a link's state is shown.
     var hooks: [Int: PartHooks] = [:]
     /// Told after each save (the face keeps its Handoff activity current).
@@ -278,7 +276,7 @@ package final class SceneSession {
             logger?.debug("the app changed its navigation during the restore", metadata: ["scene": "\(scene ?? "")"])
         }
         show(result)
-        runLinks()
+        links.isOpen = true
         advance()
         return result
     }
@@ -286,8 +284,7 @@ package final class SceneSession {
     /// Runs `link` once the restored state is in place and every link that
     /// came before it was applied: now if that is so, else in its turn.
     package func afterRestore(_ link: @escaping @MainActor () -> Void) {
-        queuedLinks.append(.now(link))
-        runLinks()
+        links.append(.now(link))
     }
 
     // MARK: Events

@@ -225,14 +225,7 @@ struct NavigationRestoring: ViewModifier {
 
     /// The window's first view: claims the scene and restores it.
     private func start() async {
-        var (registry, problems) = DestinationRegistry.naming(allTypes)
-        if let given = self.registry {
-            do {
-                registry = try given.merging(registry)
-            } catch {
-                problems.append(error)
-            }
-        }
+        let (registry, problems) = DestinationRegistry().adding(allTypes, and: self.registry)
         let layout = SceneLayout(parts.map { ($0.kind, $0.name) })
         let storePath = storePath, inPreviews = restoresInPreviews
         let session = SceneSession(

@@ -72,10 +72,8 @@ public final class SceneConnection {
     }
 
     private let links = LinkInbox<Link>()
-    /// Links handed over and not applied yet, first come first.
-    private var inTurn: [Link] = []
-    /// Whether a task is applying ``inTurn``.
-    private var applying = false
+    /// Links handed over, applied one at a time in the order they came.
+    private let line = LinkLine(isOpen: true)
     private let suspendsStore: Bool
     private let openURL: @MainActor (URL, SceneNavigator) async -> Void
     private var connecting: Task<SceneNavigator, Never>?
@@ -163,18 +161,9 @@ public final class SceneConnection {
         lifecycle?.windowClosed()
     }
 
-    /// Queues `link` behind those handed over before it, and applies them
-    /// one at a time.
+    /// Queues `link` behind those handed over before it.
     private func hand(_ link: Link, to navigator: SceneNavigator) {
-        inTurn.append(link)
-        guard !applying else { return }
-        applying = true
-        Task { @MainActor in
-            while !inTurn.isEmpty {
-                await apply(inTurn.removeFirst(), to: navigator)
-            }
-            applying = false
-        }
+        line.append(.later { [weak self] in await self?.apply(link, to: navigator) })
     }
 
     private func apply(_ link: Link, to navigator: SceneNavigator) async {

@@ -21,7 +21,8 @@ extension NavStateCommand {
                 known, and the output says so. A manifest that declares the app's tree (its tabs and \
                 columns) has each saved tree fitted to it first, as the app's restore will: 'tree:' lines \
                 name each change, and a removed tab's entries would be dropped. Run it against a copy \
-                of a real database before shipping an update.
+                of a real database before shipping an update. Everything is read from one snapshot of \
+                the file, so it can run on the file of an app that is saving.
 
                 Exit status: 0 when the file is sound, every scene loads and is consistent, nothing would be dropped \
                 and no tree would change; 1 otherwise; 2 on errors.
