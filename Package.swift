@@ -94,6 +94,8 @@ let package = Package(
             dependencies: [
                 "NavState",
                 "NavStateModel",
+                // WindowScenes lists the file's scenes to know a window's.
+                "NavStateReports",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -130,7 +132,9 @@ let package = Package(
             name: "NavStateCLI",
             dependencies: [
                 "NavState",
+                "NavStateModel",
                 "NavStateNavigator",
+                "NavStateReports",
                 "NavStateTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // DatabaseOptions sets the store's log level.
@@ -172,6 +176,15 @@ let package = Package(
             ],
             path: "Benchmarks/Budgets"
         ),
+        // What an app links, weighed by scripts/size-budget.sh: the
+        // QuickStart snippet (a symbolic link to it) built with the NavState
+        // product alone, and again with NavStateUI beside it.
+        .executableTarget(name: "SizeNavState", dependencies: ["NavState"], path: "Benchmarks/Size/NavState"),
+        .executableTarget(
+            name: "SizeNavStateUI",
+            dependencies: ["NavState", "NavStateUI"],
+            path: "Benchmarks/Size/NavStateUI"
+        ),
         // A second process for the store's multi-process tests.
         .executableTarget(
             name: "NavStateTestHelper",
@@ -208,7 +221,7 @@ let package = Package(
         .testTarget(
             name: "NavStateStoreTests",
             dependencies: [
-                "NavState", "NavStateModel", "NavStateSQLite", "NavStateTestSupport", "NavStoreTestSupport",
+                "NavState", "NavStateModel", "NavStateReports", "NavStateSQLite", "NavStateTestSupport", "NavStoreTestSupport",
                 // Tests inspect files the way tools do (load exactly as
                 // saved, list, prune), run a second process, and replay the
                 // store fuzzer's corpus.
@@ -227,7 +240,7 @@ let package = Package(
         .testTarget(
             name: "NavStateScenesTests",
             dependencies: [
-                "NavStateScenes", "NavState", "NavStateModel", "NavStateTooling",
+                "NavStateScenes", "NavState", "NavStateModel", "NavStateReports", "NavStateTooling",
                 "NavStateTestSupport", "NavStoreTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -235,7 +248,7 @@ let package = Package(
         .testTarget(
             name: "NavStateNavigatorTests",
             dependencies: [
-                "NavStateNavigator", "NavStateScenes", "NavState", "NavStateModel", "NavStateTooling",
+                "NavStateNavigator", "NavStateScenes", "NavState", "NavStateModel", "NavStateReports", "NavStateTooling",
                 "NavStateTestSupport", "NavStoreTestSupport",
                 // A second connection holds a lock the navigator's save waits for.
                 "NavStateSQLite",
@@ -247,7 +260,7 @@ let package = Package(
         .testTarget(
             name: "NavStateUIKitTests",
             dependencies: [
-                "NavStateUIKit", "NavStateModel", "NavStateNavigator", "NavState",
+                "NavStateUIKit", "NavStateModel", "NavStateNavigator", "NavState", "NavStateReports",
                 "NavStateTestSupport", "NavStoreTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -266,7 +279,7 @@ let package = Package(
         ),
         // Checks of the repository itself: sources, docs, manifest, and the
         // version the tooling reports.
-        .testTarget(name: "NavStateRepositoryTests", dependencies: ["NavStateTooling"]),
+        .testTarget(name: "NavStateRepositoryTests", dependencies: ["NavState", "NavStateTooling"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -53,4 +53,39 @@ struct BenchmarkScriptsTests {
         #expect(process.terminationStatus == 2)
         #expect(message.contains("no operation 'no-such-operation'"), "\(message)")
     }
+
+    /// check-size.sh's verdict on figures it is given: more than 1% over a
+    /// ceiling of Benchmarks/sizes.txt fails, within 1% passes, a program
+    /// with no ceiling fails.
+    @Test(arguments: [(1.02, Int32(1), "OVER by"), (1.005, Int32(0), " ok")])
+    func checkSizeJudgesAgainstTheCeilings(factor: Double, status: Int32, verdict: String) throws {
+        let sizes = try String(contentsOf: Self.root.appendingPathComponent("Benchmarks/sizes.txt"), encoding: .utf8)
+        let ceiling = try #require(sizes.split(separator: "\n").first { $0.hasPrefix("SizeNavState ") }
+            .flatMap { $0.split(separator: " ").last }.flatMap { Int($0) })
+        #expect(ceiling > 1_000_000)
+        let figures = "SizeNavState \(Int(Double(ceiling) * factor))\n"
+        let (code, output) = try Self.run(["Benchmarks/check-size.sh", "--judge"], input: figures)
+        #expect(code == status, "\(output)")
+        #expect(output.contains("SizeNavState") && output.contains(verdict), "\(output)")
+        let (unknown, said) = try Self.run(["Benchmarks/check-size.sh", "--judge"], input: "NoSuchProgram 10\n")
+        #expect(unknown == 1 && said.contains("NO CEILING"), "\(said)")
+    }
+
+    /// A script of the repository run by bash with `input`: its status and
+    /// what it printed, both streams.
+    private static func run(_ arguments: [String], input: String) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [root.appendingPathComponent(arguments[0]).path] + arguments.dropFirst()
+        let output = Pipe(), stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = stdin
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
 }

@@ -1,0 +1,3 @@
+// The same program, with what NavStateUI links where SwiftUI is absent
+// (its platform-neutral core): scripts/size-budget.sh measures both.
+import NavStateUI
