@@ -18,6 +18,7 @@
 @_exported public import struct NavStateModel.NavPath
 @_exported public import struct NavStateModel.NavEntry
 @_exported public import struct NavStateModel.SceneState
+@_exported public import protocol NavStateModel.NavElement
 @_exported public import struct NavStateModel.Presentation
 @_exported public import enum NavStateModel.PresentationMethod
 @_exported public import struct NavStateModel.Checkpoint

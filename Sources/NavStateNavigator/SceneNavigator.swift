@@ -95,22 +95,9 @@ public final class SceneNavigator {
     @ObservationIgnored var linkRunning = false
     @ObservationIgnored var linkCameBeforeRestore = false
 
-    /// What a deep link that comes before the launch restore has finished
-    /// (an app opened by a link, a notification, a Handoff) does to it.
-    public enum LaunchLinks: Sendable, Hashable {
-        /// The link waits for the restore and is applied on top of the
-        /// restored state: the user gets back where they were, and then
-        /// where the link leads. The default.
-        case applyOnRestoredState
-        /// The restored state is not shown: the scene starts from the empty
-        /// state (the `tree` of the restore's options), and the link is
-        /// applied to that, as React Navigation does when an app is opened
-        /// by a link. The restore is confirmed, since nothing of it was shown.
-        case replaceRestoredState
-    }
-
-    /// What a deep link before the launch restore does; see ``LaunchLinks``.
-    @ObservationIgnored public var launchLinks = LaunchLinks.applyOnRestoredState
+    /// What a deep link before the launch restore does: the default applies
+    /// it on top of the restored state (`LaunchChanges`, one type for every face).
+    @ObservationIgnored public var launchLinks = LaunchChanges.applyOnRestoredState
     @ObservationIgnored var returnHandlers: [String: @MainActor (AnyDestination?) -> Void] = [:]
 
     /// A navigator for `scene`, empty until ``restore(options:)``.

@@ -5,12 +5,9 @@ package import NavStateModel
 /// How an app's own navigation state (its `@State` paths, selections and
 /// presented items) is saved as one scene tree, and read back.
 ///
-/// The parts are listed in the order the screen nests them: a stack after
-/// the selection it shows under. That order is the one rule of the
-/// restore: a part comes back only when every selection listed before it
-/// came back, so a path is never restored under another selection than
-/// the one it was saved under (Food Truck's donut path under its default
-/// `.truck` panel). The tree:
+/// The parts are listed in the order the screen nests them, and that order
+/// is the restore's one rule ("A path never under another selection" in
+/// the article "Adopting NavStateUI"). The tree:
 ///
 /// - one stack part: the scene's root stack;
 /// - no stack, or several: a tab bar whose tabs are the stacks, by name;

@@ -11,54 +11,13 @@ package import NavStateModel
 /// when queued links run. Platform-neutral, so every rule is tested on
 /// Linux in the orders a device delivers the events.
 ///
-/// The rules:
-///
-/// - **One scene per window**: ``start(remembered:)`` claims the window's
-///   scene from the process's ``WindowScenes`` (the name the window kept in
-///   its per-scene storage, else the first window's stable name, else a
-///   saved scene no window shows, else a new one).
-/// - **Restore** once, through the crash-loop guard; each part's saved
-///   entries are decoded when the part is there: the first view's parts at
-///   once, a later view's when it joins
-///   (``join(_:under:holder:types:registry:appValues:accepts:)``), and
-///   until then every save writes them back as they were read.
-/// - **A selection that did not come back** (it does not decode, or the
-///   app does not accept it now) leaves the parts after it, and those of
-///   the views inside it, as the app has them.
-/// - **A change the app made during the restore** (a link at a cold
-///   launch) is never lost: ``merge(_:initial:now:show:)`` decides.
-/// - **Links queued** with ``afterRestore(_:)`` or ``continueHandoff(_:)``
-///   run once the restored state is shown, one at a time in the order they
-///   came, on top of it.
-/// - **Confirmation**: ``Timing/settle`` after the restored content
-///   appeared (plus ``Timing/transition`` when a presented item came back,
-///   which appears in a sheet after the content), or when the scene goes
-///   to the background after the content appeared. Nothing is saved before
-///   (a crash in the restored screens counts as a failed launch, and the
-///   revision that caused it stays the newest).
-/// - **Saving**: every change after the confirmation, one save in flight,
-///   changes made meanwhile coalesced into the next.
-/// - **Background**: the job confirms, saves, forgets abandoned windows'
-///   scenes and, when every window is in the background and the platform
-///   suspends apps, suspends the store; its expiry suspends the store at
-///   once only when every window is in the background. The foreground
-///   resumes the store and saves what waited.
+/// The rules it decides are told once, for apps, in NavStateUI's article
+/// "Adopting NavStateUI" ("What the modifier does", each with its test in
+/// SceneSessionTests); the methods below say which they carry out.
 @MainActor
 package final class SceneSession {
     /// The times the rules wait.
     package typealias Timing = LaunchConfirmation.Timing
-
-    /// What a change the app made to its state during the restore does.
-    package enum LaunchChanges: Sendable, Hashable {
-        /// Applied on top of the restored state: a stack the app pushed
-        /// onto gets the pushes on top of the restored stack; a stack it
-        /// replaced and a selection it changed keep the app's value, and so
-        /// does every part after a selection the app changed.
-        case applyOnRestoredState
-        /// Any change the app made keeps the app's whole state; nothing of
-        /// the restore is applied.
-        case replaceRestoredState
-    }
 
     /// The window's parts: the first modifier's, then those that joined.
     package internal(set) var layout: SceneLayout

@@ -1,14 +1,8 @@
-// A SwiftUI app writes `import NavStateUI` and nothing else. It brings what
-// restoring the app's own state names, one type at a time, so every type
-// an app sees is a decision (PublicSurfaceTests counts them): the registry
-// for apps that rename or upgrade their types, and the restore's options.
-// Apps that want the store, the model or the navigator import those
-// products too.
-
-@_exported public import struct NavStateModel.DestinationRegistry
-@_exported public import typealias NavStateModel.NavDestination
-@_exported public import struct NavStateModel.NavStateError
-@_exported public import enum NavStateModel.JSONValue
-@_exported public import enum NavStateModel.ValidationVerdict
-@_exported public import enum NavStateModel.RestorePolicy
-@_exported public import struct NavState.RestoreOptions
+// A SwiftUI app writes `import NavStateUI` and nothing else. It brings
+// NavState whole: what the face's members name (the registry, the
+// restore's options and what they name in turn: entries, scene states,
+// drop reasons), the store for an app that also saves by hand, and the
+// `~=` that lets a `catch` match a `NavStateError`'s code. PublicSurfaceTests
+// holds every type a public member names to what this import brings.
+@_exported public import NavState
+@_exported public import enum NavStateScenes.LaunchChanges

@@ -12,12 +12,10 @@ public import SwiftUI
 /// `@State` (or in a router object), saved and restored with the others of
 /// its window as one scene.
 ///
-/// Write a part where its state lives: the parts of every
-/// `restoresNavigation` of one window make one scene. List a view's parts
-/// in the order the screen nests them: a stack after the selection it
-/// shows under. A part comes back only when every selection listed before
-/// it, and every selection of the views it sits in, came back, so a path
-/// never returns under another selection than the one it was saved under.
+/// Write a part where its state lives, and list a view's parts in the
+/// order the screen nests them: a stack after the selection it shows
+/// under (the article "Adopting NavStateUI" says why, in "A path never
+/// under another selection").
 ///
 /// ```swift
 /// NavigationSplitView { Sidebar(selection: $selection) } detail: {

@@ -11,7 +11,7 @@
 public import Foundation
 public import NavState
 public import NavStateModel
-import NavStateScenes
+public import NavStateScenes
 public import SwiftUI
 
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
@@ -26,14 +26,9 @@ extension View {
     ///
     /// Write it where the state lives: on a tab's own `NavigationStack`,
     /// on the `TabView` for its selection, in a sheet's content for a stack
-    /// inside it. The parts of every `restoresNavigation` of a window make
-    /// one scene, with one restore, one crash-loop guard and one save loop;
-    /// the first of them (the outermost view) is the window's, and the
-    /// others join it when their views appear. A view that appears later
-    /// (a tab first shown after the launch, a sheet's content) gets its
-    /// saved state then, and until then every save keeps that part's saved
-    /// state as it was. The article "Adopting NavStateUI" says what each
-    /// rule means for an app.
+    /// inside it. What it does for the window, and how the parts of a
+    /// window's views make one scene, is the article "Adopting
+    /// NavStateUI"'s, rule by rule.
     ///
     /// - Parameters:
     ///   - parts: The state to save, in the order the screen nests it.
@@ -230,7 +225,7 @@ struct NavigationRestoring: ViewModifier {
         let storePath = storePath, inPreviews = restoresInPreviews
         let session = SceneSession(
             layout: layout, registry: registry, options: options,
-            launchChanges: launchChanges == .replaceRestoredState ? .replaceRestoredState : .applyOnRestoredState,
+            launchChanges: launchChanges,
             openWindows: { await WindowScenes.forFace(path: storePath, restoresInPreviews: inPreviews) })
         window.session = session
         window.indices = Array(parts.indices)

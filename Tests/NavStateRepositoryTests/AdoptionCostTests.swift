@@ -75,7 +75,7 @@ struct AdoptionCostTests {
         }
         let more = try Self.added(in: "DeepLink.swift") - (Self.added(in: "OneStack.swift") - 1)
         #expect(readme.contains("| \(more) more, 1 changed | `DeepLink.swift` |"))
-        let types = try PublicSurfaceTests.swiftUIFacingTypes().count
+        let types = try PublicSurfaceTests.typesBrought(by: "NavStateUI").count
         #expect(readme.contains("a SwiftUI app sees \(types) public types"), "README.md should say \(types) types")
     }
 }

@@ -49,7 +49,7 @@ struct SceneSessionTests {
 
     func session(
         _ windows: WindowScenes, layout: SceneLayout? = nil, registry: DestinationRegistry? = nil,
-        launchChanges: SceneSession.LaunchChanges = .applyOnRestoredState, clock: HandClock? = nil,
+        launchChanges: LaunchChanges = .applyOnRestoredState, clock: HandClock? = nil,
         suspendsStore: Bool = true
     ) -> SceneSession {
         let clock = clock ?? HandClock()

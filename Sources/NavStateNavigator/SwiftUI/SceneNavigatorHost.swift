@@ -54,7 +54,7 @@ public struct SceneNavigatorHost<Content: View>: View {
     private let windows: WindowScenes
     private let registry: DestinationRegistry
     private let options: RestoreOptions
-    private let launchLinks: SceneNavigator.LaunchLinks
+    private let launchLinks: LaunchChanges
     private let onOpenURL: (@MainActor (URL, SceneNavigator) -> Void)?
     private let content: (SceneNavigator) -> Content
 
@@ -62,7 +62,7 @@ public struct SceneNavigatorHost<Content: View>: View {
     /// `windows`' store; `onOpenURL` gets the window's URLs.
     public init(
         windows: WindowScenes, registry: DestinationRegistry, options: RestoreOptions = RestoreOptions(),
-        launchLinks: SceneNavigator.LaunchLinks = .applyOnRestoredState,
+        launchLinks: LaunchChanges = .applyOnRestoredState,
         onOpenURL: (@MainActor (URL, SceneNavigator) -> Void)? = nil,
         @ViewBuilder content: @escaping (SceneNavigator) -> Content
     ) {
