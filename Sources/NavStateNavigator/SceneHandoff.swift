@@ -32,7 +32,7 @@ public enum SceneHandoff {
 
     /// The portable form of `state`.
     ///
-    /// - Throws: ``NavStateModel/NavStateError/handoffTooLarge(bytes:limit:)`` past ``maximumBytes``.
+    /// - Throws: `NavStateError.handoffTooLarge` past ``maximumBytes``.
     public static func payload(of state: SceneState<AnyDestination>) throws(NavStateError) -> Data {
         do {
             return try HandoffFormat.payload(of: state)
@@ -65,30 +65,30 @@ public enum SceneHandoff {
     /// `base` with `state`'s payload as its ``queryItemName`` item
     /// (base64url), for "open this screen on another device".
     ///
-    /// - Throws: ``NavStateModel/NavStateError/handoffTooLarge(bytes:limit:)`` past ``maximumBytes``.
+    /// - Throws: `NavStateError.handoffTooLarge` past ``maximumBytes``.
     public static func link(_ base: URL, for state: SceneState<AnyDestination>) throws(NavStateError) -> URL {
         let encoded = try payload(of: state).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { throw .notAHandoff }
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { throw .notAHandoff() }
         components.queryItems = (components.queryItems ?? []).filter { $0.name != queryItemName } + [URLQueryItem(name: queryItemName, value: encoded)]
-        guard let url = components.url else { throw .notAHandoff }
+        guard let url = components.url else { throw .notAHandoff() }
         return url
     }
 
     /// The payload a link made by ``link(_:for:)`` carries.
     ///
-    /// - Throws: ``NavStateModel/NavStateError/notAHandoff`` for a link without one, or one
-    ///   that is not base64url; ``NavStateModel/NavStateError/handoffTooLarge(bytes:limit:)``.
+    /// - Throws: `NavStateError.notAHandoff` for a link without one, or one
+    ///   that is not base64url; `NavStateError.handoffTooLarge`.
     public static func payload(inLink url: URL) throws(NavStateError) -> Data {
         guard let value = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
-            .first(where: { $0.name == queryItemName })?.value else { throw .notAHandoff }
+            .first(where: { $0.name == queryItemName })?.value else { throw .notAHandoff() }
         // Four base64 characters per three bytes: refused before decoding.
         guard value.utf8.count <= (maximumBytes + 2) / 3 * 4 else {
             throw .handoffTooLarge(bytes: value.utf8.count / 4 * 3, limit: maximumBytes)
         }
         var base64 = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64) else { throw .notAHandoff }
+        guard let data = Data(base64Encoded: base64) else { throw .notAHandoff() }
         return data
     }
 }
@@ -97,10 +97,10 @@ extension HandoffFormat.Problem {
     /// The navigator's error for the problem.
     var navStateError: NavStateError {
         switch self {
-        case let .tooLarge(bytes, limit): .handoffTooLarge(bytes: bytes, limit: limit)
-        case .notAHandoff: .notAHandoff
-        case .unreadable(let problem): .unreadableHandoff(problem)
-        case .unencodable(let problem): .unencodableHandoff(problem)
+        case let .tooLarge(bytes, limit): NavStateError.handoffTooLarge(bytes: bytes, limit: limit)
+        case .notAHandoff: NavStateError.notAHandoff()
+        case .unreadable(let problem): NavStateError.unreadableHandoff(problem)
+        case .unencodable(let problem): NavStateError.unencodableHandoff(problem)
         }
     }
 }

@@ -52,7 +52,7 @@ extension SceneNavigator {
     /// Marks the stack on screen as checkpoint `name`, of the app's type;
     /// returning delivers a `T`.
     ///
-    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when `T` is not
+    /// - Throws: `NavStateError.unregisteredType` when `T` is not
     ///   registered.
     public func setCheckpoint<Name: RawRepresentable, T: NavDestination>(_ name: Name, returning type: T.Type) throws(NavStateError)
     where Name.RawValue == String {
@@ -77,7 +77,7 @@ extension SceneNavigator {
     ///
     /// - Throws: the scene-state rule's ``/NavStateModel/NavStateError`` when there is no such
     ///   checkpoint or `value` is not of the type it returns;
-    ///   ``/NavStateModel/NavStateError/unregisteredType(_:)`` when `T` is not registered.
+    ///   `NavStateError.unregisteredType` when `T` is not registered.
     public func returnToCheckpoint<Name: RawRepresentable, T: NavDestination>(_ name: Name, value: T) throws(NavStateError)
     where Name.RawValue == String {
         try returnToCheckpoint(name.rawValue, value: value)
@@ -102,7 +102,7 @@ extension SceneNavigator {
     /// Sets the scene value `name`, of the app's type, or removes it with
     /// `nil`.
     ///
-    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when `T` is not
+    /// - Throws: `NavStateError.unregisteredType` when `T` is not
     ///   registered.
     public func setValue<Name: RawRepresentable, T: NavDestination>(_ value: T?, for name: Name) throws(NavStateError)
     where Name.RawValue == String {

@@ -17,7 +17,7 @@ extension SceneNavigator {
     /// Marks the stack on screen as it is now; returning delivers a `T` to
     /// the handler registered with ``onReturn(to:of:perform:)-(String,_,_)``.
     ///
-    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when `T` is not
+    /// - Throws: `NavStateError.unregisteredType` when `T` is not
     ///   registered.
     public func setCheckpoint<T: NavDestination>(_ name: String, returning type: T.Type) throws(NavStateError) {
         guard let typeName = registry.name(of: type) else {
@@ -54,7 +54,7 @@ extension SceneNavigator {
     /// - Throws: the scene-state rule's ``/NavStateModel/NavStateError`` when there is no such
     ///   checkpoint or `value` is not of the type it returns (Navigator
     ///   silently drops such a value; NavState says so);
-    ///   ``/NavStateModel/NavStateError/unregisteredType(_:)`` when `T` is not registered.
+    ///   `NavStateError.unregisteredType` when `T` is not registered.
     public func returnToCheckpoint<T: NavDestination>(_ name: String, value: T) throws(NavStateError) {
         try returnTo(name, value: try erase(value))
     }
@@ -89,7 +89,7 @@ extension SceneNavigator {
 
     /// Sets a named scene value, or removes it with `nil`.
     ///
-    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when `T` is not
+    /// - Throws: `NavStateError.unregisteredType` when `T` is not
     ///   registered.
     public func setValue<T: NavDestination>(_ value: T?, for name: String) throws(NavStateError) {
         var destination: AnyDestination?

@@ -46,7 +46,7 @@ extension SceneNavigator {
     /// try await navigator.send(to: .tab("orders"), OrderRoute.detail(id: 7))
     /// ```
     ///
-    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when a value's type is
+    /// - Throws: `NavStateError.unregisteredType` when a value's type is
     ///   not registered (nothing changed then);
     ///   the scene-state rule's ``/NavStateModel/NavStateError`` when the scene has no stack at
     ///   `stack`, or it is in a plain sheet or cover.

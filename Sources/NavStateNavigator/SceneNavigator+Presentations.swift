@@ -11,7 +11,7 @@ extension SceneNavigator {
     /// Presents a value above the top-most stack: a sheet or cover, managed
     /// (with its own stack) or plain.
     ///
-    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when its type is not
+    /// - Throws: `NavStateError.unregisteredType` when its type is not
     ///   registered.
     public func present<T: NavDestination>(_ value: T, style: PresentationMethod) throws(NavStateError) {
         let destination = try erase(value)

@@ -24,7 +24,7 @@ extension SceneNavigator {
     /// the top presentation's, or the selected tab's, or the detail
     /// column's; or onto the stack at `stack` when given.
     ///
-    /// - Throws: ``/NavStateModel/NavStateError/unregisteredType(_:)`` when its type is not
+    /// - Throws: `NavStateError.unregisteredType` when its type is not
     ///   registered; the scene-state rule's ``/NavStateModel/NavStateError`` when the top-most
     ///   presentation is a plain sheet or cover, which has no stack, or the
     ///   scene has no stack at `stack`.

@@ -44,8 +44,8 @@ extension DestinationRegistry {
 
     /// The entry with its tag rewritten in another style, payload untouched.
     ///
-    /// - Throws: ``/NavStateModel/NavStateError/unknownTag(_:)`` when no type answers to
-    ///   the tag; ``/NavStateModel/NavStateError/tagUnavailable(type:style:)`` when the
+    /// - Throws: `NavStateError.unknownTag` when no type answers to
+    ///   the tag; `NavStateError.tagUnavailable` when the
     ///   type has no tag in that style.
     public func translate(_ entry: NavEntry, to style: TagStyle) throws(NavStateError) -> NavEntry {
         if style == .asRead { return entry }

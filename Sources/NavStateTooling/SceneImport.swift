@@ -59,7 +59,7 @@ public enum SceneImport {
         case nil:
             throw .truncated(byteOffset: bytes.count)
         default:
-            throw .unrecognisedDocument
+            throw .unrecognisedDocument()
         }
     }
 

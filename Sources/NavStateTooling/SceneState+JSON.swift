@@ -15,7 +15,7 @@ extension SceneState where Element == NavEntry {
     /// Reads NavState's scene JSON and checks the state's invariants.
     ///
     /// - Throws: ``/NavStateModel/NavStateError`` saying what is wrong, or
-    ///   ``NavStateModel/NavStateError/invalidSceneState(_:)`` for a broken invariant.
+    ///   `NavStateError.invalidSceneState` for a broken invariant.
     public init(json data: some Collection<UInt8>) throws(NavStateError) {
         do {
             self = try SceneState(sceneJSON: data)

@@ -52,7 +52,7 @@ struct SceneStateTests {
         #expect(throws: NavStateError.checkpointValueMismatch(checkpoint: "detail", expected: "Int", got: "String")) {
             _ = try tree().returning(to: "detail", value: NavEntry(tag: "String", payload: "\"x\""))
         }
-        #expect(throws: NavStateError.checkpointValueMismatch(checkpoint: "home", expected: nil, got: "Int")) {
+        #expect(throws: NavStateError.checkpointValueMismatch(checkpoint: "home", expected: nil as String?, got: "Int")) {
             _ = try tree().returning(to: "home", value: e("1"))
         }
         #expect(throws: NavStateError.checkpointNotFound("nowhere")) {
@@ -72,16 +72,16 @@ struct SceneStateTests {
     }
 
     @Test func invariantsAreChecked() {
-        #expect(throws: NavStateError.stackInPlainPresentation(presentation: 1, method: .cover, entries: 1)) {
+        #expect(throws: NavStateError.stackInPlainPresentation(presentation: 1, method: PresentationMethod.cover, entries: 1)) {
             try SceneState(presentations: [Presentation(method: .cover, destination: e("1"), stack: [e("2")])]).validate()
         }
-        #expect(throws: NavStateError.checkpointStackMissing(checkpoint: "x", stack: .presentation(1))) {
+        #expect(throws: NavStateError.checkpointStackMissing(checkpoint: "x", stack: StackAddress.presentation(1))) {
             try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: .presentation(1), entriesKept: 0)]).validate()
         }
-        #expect(throws: NavStateError.checkpointStackMissing(checkpoint: "x", stack: .presentation(-1))) {
+        #expect(throws: NavStateError.checkpointStackMissing(checkpoint: "x", stack: StackAddress.presentation(-1))) {
             try SceneState<NavEntry>(checkpoints: [Checkpoint(name: "x", stack: .presentation(-1), entriesKept: 0)]).validate()
         }
-        #expect(throws: NavStateError.checkpointBeyondStack(checkpoint: "x", stack: .root, keeps: 2, entries: 1)) {
+        #expect(throws: NavStateError.checkpointBeyondStack(checkpoint: "x", stack: StackAddress.root, keeps: 2, entries: 1)) {
             try SceneState(stack: [e("1")], checkpoints: [Checkpoint(name: "x", stack: .root, entriesKept: 2)]).validate()
         }
     }

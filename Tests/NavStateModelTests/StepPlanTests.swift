@@ -122,7 +122,7 @@ struct StepPlanTests {
         #expect(throws: NavStateError.cannotDismiss(count: 1, presented: 0)) {
             _ = try SceneState<NavEntry>().applying([.dismiss(count: 1)])
         }
-        #expect(throws: NavStateError.cannotPushOnto(.sheet)) {
+        #expect(throws: NavStateError.cannotPushOnto(PresentationMethod.sheet)) {
             _ = try SceneState<NavEntry>().applying([.present(.sheet, one), .push(one)])
         }
     }

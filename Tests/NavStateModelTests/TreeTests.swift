@@ -117,25 +117,25 @@ struct TreeTests {
         #expect(state.stackAddresses.map(\.description) == ["tab:home", "tab:orders", "sheet:1/tab:a", "sheet:1/tab:b"])
         state.presentations[0].stack.append(one)
         #expect(state.stack(StackAddress(presentation: 1, path: [.tab("a")])) == [one])
-        #expect(throws: NavStateError.noSuchStack(.tab("cart"))) { try state.setStack(.tab("cart"), to: [one]) }
-        #expect(throws: NavStateError.noSuchStack(.root)) { try state.setStack(.root, to: [one]) }
+        #expect(throws: NavStateError.noSuchStack(StackAddress.tab("cart"))) { try state.setStack(.tab("cart"), to: [one]) }
+        #expect(throws: NavStateError.noSuchStack(StackAddress.root)) { try state.setStack(.root, to: [one]) }
     }
 
     @Test func aTreeThatBreaksARuleIsRefused() {
         let cases: [(NavContainer<NavEntry>, NavStateError)] = [
-            (.tabs(NavTabs([], selected: "x")), .emptyTabBar(.root)),
-            (tabs(["a", "a"]), .duplicateTabID("a", tabBar: .root)),
-            (tabs(["a", ""]), .invalidTabID("", tabBar: .root)),
-            (tabs(["a", "b/c"]), .invalidTabID("b/c", tabBar: .root)),
-            (tabs(["a"], selected: "b"), .selectedTabMissing("b", tabBar: .root)),
-            (.split(NavSplit(content: one)), .contentSelectionWithoutColumn(.root)),
-            (.tabs(NavTabs([NavTab("a", tabs([]))])), .emptyTabBar(.tab("a"))),
+            (.tabs(NavTabs([], selected: "x")), NavStateError.emptyTabBar(StackAddress.root)),
+            (tabs(["a", "a"]), NavStateError.duplicateTabID("a", tabBar: StackAddress.root)),
+            (tabs(["a", ""]), NavStateError.invalidTabID("", tabBar: StackAddress.root)),
+            (tabs(["a", "b/c"]), NavStateError.invalidTabID("b/c", tabBar: StackAddress.root)),
+            (tabs(["a"], selected: "b"), NavStateError.selectedTabMissing("b", tabBar: StackAddress.root)),
+            (.split(NavSplit(content: one)), NavStateError.contentSelectionWithoutColumn(StackAddress.root)),
+            (.tabs(NavTabs([NavTab("a", tabs([]))])), NavStateError.emptyTabBar(StackAddress.tab("a"))),
         ]
         for (content, error) in cases {
             #expect(throws: error) { try SceneState(content: content).validate() }
         }
         let plain = Presentation(method: .sheet, destination: one, content: tabs(["a"]))
-        #expect(throws: NavStateError.stackInPlainPresentation(presentation: 1, method: .sheet, entries: 0)) {
+        #expect(throws: NavStateError.stackInPlainPresentation(presentation: 1, method: PresentationMethod.sheet, entries: 0)) {
             try SceneState(presentations: [plain]).validate()
         }
     }
@@ -198,7 +198,7 @@ struct TreeTests {
         var saved = try savedTabs()
         try saved.select(.tab("orders"))
         let (fitted, dropped, changes) = saved.fitted(to: tabs(["promo", "orders", "home"]))
-        guard case .tabs(let result) = fitted.content else { throw NavStateError.emptyTabBar(.root) }
+        guard case .tabs(let result) = fitted.content else { throw NavStateError.emptyTabBar(StackAddress.root) }
         #expect(result.ids == ["promo", "orders", "home"])
         #expect(result.selected == "orders")
         #expect(dropped.isEmpty && changes.isEmpty)

@@ -87,10 +87,10 @@ struct SceneHandoffTests {
     }
 
     @Test(arguments: [
-        (Data(), NavStateError.notAHandoff),
-        (Data("{}".utf8), .notAHandoff),
-        (Data(#"{"format":"navstate.handoff/2","scene":{}}"#.utf8), .notAHandoff),
-        (Data(repeating: 0x7B, count: SceneHandoff.maximumBytes + 1), .handoffTooLarge(bytes: SceneHandoff.maximumBytes + 1, limit: SceneHandoff.maximumBytes)),
+        (Data(), NavStateError.notAHandoff()),
+        (Data("{}".utf8), NavStateError.notAHandoff()),
+        (Data(#"{"format":"navstate.handoff/2","scene":{}}"#.utf8), NavStateError.notAHandoff()),
+        (Data(repeating: 0x7B, count: SceneHandoff.maximumBytes + 1), NavStateError.handoffTooLarge(bytes: SceneHandoff.maximumBytes + 1, limit: SceneHandoff.maximumBytes)),
     ])
     func aStrangersPayloadIsATypedError(payload: Data, error: NavStateError) async throws {
         await #expect(throws: error) { try await SceneHandoff.restore(payload: payload, registry: try Self.sender()) }
@@ -148,9 +148,9 @@ struct SceneHandoffTests {
         let (restored, dropped) = try await SceneHandoff.restore(payload: try SceneHandoff.payload(inLink: link), registry: registry)
         #expect(restored == state && dropped.isEmpty)
 
-        #expect(throws: NavStateError.notAHandoff) { try SceneHandoff.payload(inLink: base) }
+        #expect(throws: NavStateError.notAHandoff()) { try SceneHandoff.payload(inLink: base) }
         let broken = try #require(URL(string: "https://shop.example/open?navstate=%25%25%25"))
-        #expect(throws: NavStateError.notAHandoff) { try SceneHandoff.payload(inLink: broken) }
+        #expect(throws: NavStateError.notAHandoff()) { try SceneHandoff.payload(inLink: broken) }
         let long = try #require(URL(string: "https://shop.example/open?navstate=" + String(repeating: "A", count: 8_000)))
         #expect(throws: NavStateError.self) { try SceneHandoff.payload(inLink: long) }
     }
@@ -163,7 +163,8 @@ struct SceneHandoffTests {
         #expect {
             try SceneHandoff.payload(of: state)
         } throws: { error in
-            guard case let .handoffTooLarge(bytes, limit)? = (error as? NavStateError)?.navigatorKind else { return false }
+            guard let error = error as? NavStateError, error.code == .handoffTooLarge,
+                  let bytes = error.detail("bytes", as: Int.self), let limit = error.detail("limit", as: Int.self) else { return false }
             return bytes > limit && limit == SceneHandoff.maximumBytes
         }
     }

@@ -45,7 +45,7 @@ extension SceneNavigatorTests {
         }
         #expect(!navigator.pushIfPossible(Unregistered(id: 2)))
         try navigator.present(Shop.cart, style: .sheet)
-        #expect(throws: NavStateError.cannotPushOnto(.sheet)) { try navigator.push(Shop.home) }
+        #expect(throws: NavStateError.cannotPushOnto(PresentationMethod.sheet)) { try navigator.push(Shop.home) }
         #expect(navigator.path.isEmpty)
     }
 

@@ -28,7 +28,7 @@ extension SceneNavigatorTests {
         #expect(navigator.selectedTab() == "orders")
         #expect(navigator.path.map { $0.as(Shop.self) } == [.product(1), .product(2)])
         #expect(navigator.path(at: .tab("home")).map { $0.as(Shop.self) } == [.home])
-        await #expect(throws: NavStateError.noSuchStack(.tab("deals"))) {
+        await #expect(throws: NavStateError.noSuchStack(StackAddress.tab("deals"))) {
             try await navigator.send(to: .tab("deals"), Shop.home)
         }
         #expect(!navigator.selectIfPossible(tab: "deals"))

@@ -207,11 +207,11 @@ struct SceneNavigatorTests {
         try navigator.push(Shop.product(1))
         try navigator.push(Shop.product(2))
         try navigator.push(Shop.product(3))
-        await #expect(throws: NavStateError.limitExceeded(\.entriesPerStack, scene: "main", actual: 3, limit: 2)) {
+        await #expect(throws: NavStateError.limitExceeded("entriesPerStack", scene: "main", actual: 3, limit: 2)) {
             try await navigator.flush()
         }
         #expect(navigator.path.count == 3, "the UI lost its state")
-        #expect(navigator.lastSaveError == .limitExceeded(\.entriesPerStack, scene: "main", actual: 3, limit: 2))
+        #expect(navigator.lastSaveError == .limitExceeded("entriesPerStack", scene: "main", actual: 3, limit: 2))
         var sawFailure = false
         for await event in events {
             if case .saveFailed = event { sawFailure = true; break }
@@ -303,7 +303,7 @@ struct SceneNavigatorTests {
         // Wrapped in a tab later, the split view keeps its detail stack there.
         try relaunched.setContainer(.tabs(NavTabs([NavTab("browse", relaunched.state.content), NavTab("cart")])))
         #expect(relaunched.path(at: StackAddress.tab("browse").appending(.detail)).map { $0.as(Shop.self) } == [.product(4)])
-        #expect(throws: NavStateError.emptyTabBar(.root)) {
+        #expect(throws: NavStateError.emptyTabBar(StackAddress.root)) {
             try relaunched.setContainer(.tabs(NavTabs([])))
         }
     }

@@ -20,11 +20,11 @@ struct PublicSurfaceTests {
     /// other product brings NavState whole, and its own; the tooling
     /// brings the whole model and the store's reports, for tools.
     static let ceilings: [String: Int] = [
-        "NavState": 39,
-        "NavStateUI": 41,
-        "NavStateNavigator": 49,
-        "NavStateUIKit": 55,
-        "NavStateTooling": 43,
+        "NavState": 40,
+        "NavStateUI": 42,
+        "NavStateNavigator": 50,
+        "NavStateUIKit": 56,
+        "NavStateTooling": 44,
     ]
 
     private static let sources = URL(fileURLWithPath: #filePath)
@@ -220,7 +220,7 @@ struct PublicSurfaceTests {
     /// kinds to `NavStateError`: two static members of one name in two
     /// modules would compile, and make every use of the name ambiguous.
     @Test func everyCodeIsNamedOnce() throws {
-        let code = #/public static let (\w+) = Self\("(\w+)"\)/#
+        let code = #/public static var (\w+): NavStateError\.Code \{ \.init\("(\w+)"\)/#
         var names: [String] = []
         guard let enumerator = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil) else { return }
         while let url = enumerator.nextObject() as? URL {

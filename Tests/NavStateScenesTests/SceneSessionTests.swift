@@ -159,7 +159,7 @@ struct SceneSessionTests {
     @Test func aStoreThatCannotBeOpenedLeavesTheAppsStateAndSaysWhy() async throws {
         let session = SceneSession(
             layout: splitLayout, registry: registry(),
-            openWindows: { .failure(.suspended(path: "x")) }, sleep: HandClock().sleep)
+            openWindows: { .failure(NavStateError.suspended(path: "x")) }, sleep: HandClock().sleep)
         let started = try #require(await session.start(remembered: ""))
         #expect(started.scene == nil)
         #expect(started.restored.values == [nil, nil])

@@ -96,7 +96,7 @@ struct MalformedInputTests {
         #expect(result.omitted.map(\.reason) == [.tooLargeToSave(bytes: payload.utf8.count, limit: 64 * 1024)])
         #expect(try store.load(scene: "main")?.state.contentStack.isEmpty == true)
         // Stored entries (an import) are still refused whole.
-        #expect(throws: NavStateError.limitExceeded(\.payloadBytes, scene: "main", actual: payload.utf8.count, limit: 64 * 1024)) {
+        #expect(throws: NavStateError.limitExceeded("payloadBytes", scene: "main", actual: payload.utf8.count, limit: 64 * 1024)) {
             try store.save(SceneState(stack: [NavEntry(tag: "Swift.String", payload: payload)]), scene: "main")
         }
     }

@@ -27,14 +27,14 @@ struct ManifestTests {
         #expect(manifest.tree == .tabs(NavTabs(
             [NavTab("home"), NavTab("mail", .split(NavSplit(hasContentColumn: true, visibility: .all)))], selected: "mail")))
         #expect(try RegistryManifest(json: manifest.jsonData()) == manifest)
-        #expect(throws: NavStateError.invalidSceneState(.duplicateTabID("a", tabBar: .root))) {
+        #expect(throws: NavStateError.invalidSceneState(NavStateError.duplicateTabID("a", tabBar: StackAddress.root))) {
             try RegistryManifest(json: Array(#"{"types":[],"tree":{"tabs":{"selected":"a","items":[{"id":"a","content":{"stack":[]}},{"id":"a","content":{"stack":[]}}]}}}"#.utf8))
         }
         #expect {
             try RegistryManifest(json: Array(#"{"types":[],"tree":{"split":{"columns":5,"visibility":"all","detail":{"stack":[]}}}}"#.utf8))
         } throws: { error in
-            guard case .unreadable(let codingPath, _)? = (error as? NavStateError)?.toolingKind else { return false }
-            return codingPath == "tree"
+            guard let error = error as? NavStateError, error.code == .unreadable else { return false }
+            return error.detail("codingPath") == "tree"
         }
         // Without a tree, the manifest reads and writes as before.
         #expect(try RegistryManifest(json: Array(#"{"types":[]}"#.utf8)).tree == nil)
@@ -72,7 +72,7 @@ struct ManifestTests {
         let registry = try DestinationRegistry(manifest: RegistryManifest(json: Array(json.utf8)))
         #expect(registry.resolve(NavEntry(tag: "order", payload: "{}"))?.name == "orders")
         #expect(registry.resolve(NavEntry(tag: "Swift.Int", payload: "1"))?.name == "Int")
-        #expect(throws: NavStateError.tagUnavailable(type: "orders", style: .qualified)) {
+        #expect(throws: NavStateError.tagUnavailable(type: "orders", style: TagStyle.qualified)) {
             try registry.translate(NavEntry(tag: "order", payload: "{}"), to: .qualified)
         }
     }
@@ -84,17 +84,17 @@ struct ManifestTests {
         #expect {
             try RegistryManifest(json: Array("not json".utf8))
         } throws: { error in
-            guard case .unreadable(let codingPath, _)? = (error as? NavStateError)?.toolingKind else { return false }
-            return codingPath.isEmpty
+            guard let error = error as? NavStateError, error.code == .unreadable else { return false }
+            return error.detail("codingPath", as: String.self)?.isEmpty == true
         }
     }
 
     @Test(arguments: [
         (#"{"types":[{"name":"a"},{"name":"b","aliases":["a"]}]}"#,
          NavStateError.nameClaimedTwice(name: "a", existingType: "a", newType: "b")),
-        (#"{"types":[{"name":"a","version":0}]}"#, .invalidVersion(type: "a", version: 0)),
-        (#"{"types":[{"name":"Int"}]}"#, .nameClaimedTwice(name: "Int", existingType: "Swift.Int", newType: "Int")),
-        (#"{"types":[{"name":"a@2"}]}"#, .invalidName("a@2")),
+        (#"{"types":[{"name":"a","version":0}]}"#, NavStateError.invalidVersion(type: "a", version: 0)),
+        (#"{"types":[{"name":"Int"}]}"#, NavStateError.nameClaimedTwice(name: "Int", existingType: "Swift.Int", newType: "Int")),
+        (#"{"types":[{"name":"a@2"}]}"#, NavStateError.invalidName("a@2")),
     ])
     func impossibleRegistriesAreRefusedByTheRegistrysOwnRules(json: String, error: NavStateError) {
         #expect(throws: NavStateError.invalidRegistry(error)) { try RegistryManifest(json: Array(json.utf8)) }

@@ -55,18 +55,18 @@ struct SceneImportTests {
     }
 
     @Test func payloadThatIsNotJSONIsNamed() {
-        #expect(throws: NavStateError.invalidPayload(location: .stack(.root, position: 0), tag: "Swift.Int")) {
+        #expect(throws: NavStateError.invalidPayload(location: EntryLocation.stack(.root, position: 0), tag: "Swift.Int")) {
             try SceneImport.read(Array(#"["Swift.Int","{oops"]"#.utf8))
         }
     }
 
     @Test(arguments: [
         ("", NavStateError.truncated(byteOffset: 0)),
-        ("  ", .truncated(byteOffset: 2)),
-        ("42", .unrecognisedDocument),
-        ("\"x\"", .unrecognisedDocument),
-        (#"[{"push":{}},"Si"]"#, .flowStacksItemCount(2)),
-        (#"{"format":"other"}"#, .unknownSceneFormat(found: "other", known: "navstate.scene/1 or navstate.scene/2")),
+        ("  ", NavStateError.truncated(byteOffset: 2)),
+        ("42", NavStateError.unrecognisedDocument()),
+        ("\"x\"", NavStateError.unrecognisedDocument()),
+        (#"[{"push":{}},"Si"]"#, NavStateError.flowStacksItemCount(2)),
+        (#"{"format":"other"}"#, NavStateError.unknownSceneFormat(found: "other", known: "navstate.scene/1 or navstate.scene/2")),
     ])
     func malformedInputIsATypedError(text: String, error: NavStateError) {
         #expect(throws: error) { try SceneImport.read(Array(text.utf8)) }
@@ -76,15 +76,15 @@ struct SceneImportTests {
         (#"{"format":"navstate.scene/2","content":{"split":{"columns":4,"visibility":"all","detail":{"stack":[]}}}}"#,
          NavStateError.splitColumnCount(at: "root", columns: 4)),
         (#"{"format":"navstate.scene/2","content":{"tabs":{"selected":"a","items":[{"id":"a","content":{"split":{"columns":2,"visibility":"hidden","detail":{"stack":[]}}}}]}}}"#,
-         .unknownSplitVisibility(at: "tab:a", found: "hidden")),
+         NavStateError.unknownSplitVisibility(at: "tab:a", found: "hidden")),
         (#"{"format":"navstate.scene/2","content":{"tabs":{"selected":"a","items":[{"id":"a","content":{"stack":[]}},{"id":"a","content":{"stack":[]}}]}}}"#,
-         .invalidSceneState(.duplicateTabID("a", tabBar: .root))),
+         NavStateError.invalidSceneState(NavStateError.duplicateTabID("a", tabBar: StackAddress.root))),
         (#"{"format":"navstate.scene/2","content":{"tabs":{"selected":"b","items":[{"id":"a","content":{"stack":["Si"]}}]}}}"#,
-         .unpairedStrings(part: "the stack at tab:a", count: 1)),
+         NavStateError.unpairedStrings(part: "the stack at tab:a", count: 1)),
         (#"{"format":"navstate.scene/2","presentations":[{"method":"managedSheet","destination":["Si","1"],"content":{"split":{"columns":2,"visibility":"all","detail":{"stack":["Si"]}}}}]}"#,
-         .unpairedStrings(part: "the stack at sheet:1/detail", count: 1)),
+         NavStateError.unpairedStrings(part: "the stack at sheet:1/detail", count: 1)),
         (#"{"format":"navstate.scene/2","content":{"split":{"columns":2,"visibility":"all","sidebar":["Si"],"detail":{"stack":[]}}}}"#,
-         .notOnePair(part: "the sidebar selection at root", count: 1)),
+         NavStateError.notOnePair(part: "the sidebar selection at root", count: 1)),
     ])
     func aTreeThatCannotBeIsATypedError(text: String, error: NavStateError) {
         #expect(throws: error) { try SceneState<NavEntry>(json: Array(text.utf8)) }
@@ -94,8 +94,8 @@ struct SceneImportTests {
         #expect {
             try SceneState<NavEntry>(json: Array(#"{"format":"navstate.scene/2","content":{"list":[]}}"#.utf8))
         } throws: { error in
-            guard case .unreadable(let codingPath, _)? = (error as? NavStateError)?.toolingKind else { return false }
-            return codingPath == "content"
+            guard let error = error as? NavStateError, error.code == .unreadable else { return false }
+            return error.detail("codingPath") == "content"
         }
     }
 
@@ -113,8 +113,8 @@ struct SceneImportTests {
         #expect {
             try SceneImport.read(Array("[{}]".utf8))
         } throws: { error in
-            guard case .unreadable(let codingPath, _)? = (error as? NavStateError)?.toolingKind else { return false }
-            return codingPath == "[0]"
+            guard let error = error as? NavStateError, error.code == .unreadable else { return false }
+            return error.detail("codingPath") == "[0]"
         }
     }
 

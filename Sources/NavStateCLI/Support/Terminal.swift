@@ -22,21 +22,22 @@ enum Terminal {
     /// The store's errors in a shell's terms: the library says what an app
     /// can do; here it is what the person typing can do.
     private static func storeMessage(_ error: NavStateError) -> String {
-        switch error.storeKind {
-        case .fileNotFound(let path):
+        let path = error.path ?? "", scene = NavStateError.shortened(error.scene ?? "")
+        return switch error.code {
+        case .fileNotFound:
             "\(path) does not exist; give another file with --db or NAVSTATE_DB"
-        case .corrupt(let path, let message):
-            "\(path) is damaged (\(message)); it was left untouched. 'navstate check' says more, 'navstate repair' sets damaged scenes aside"
-        case .damagedScene(let path, let scene, let revision, let damage):
-            "revision \(revision) of scene '\(NavStateError.shortened(scene))' in \(path) is damaged: \(damage). 'navstate check' says more, 'navstate repair' sets damaged scenes aside"
-        case .notADatabase(let path):
+        case .corrupt:
+            "\(path) is damaged (\(error.detail("message") ?? "")); it was left untouched. 'navstate check' says more, 'navstate repair' sets damaged scenes aside"
+        case .damagedScene:
+            "revision \(error.revision ?? 0) of scene '\(scene)' in \(path) is damaged: \(error.damage.map { "\($0)" } ?? ""). 'navstate check' says more, 'navstate repair' sets damaged scenes aside"
+        case .notADatabase:
             "\(path) is not a NavState database (not SQLite, or damaged); it was left untouched"
-        case .foreignDatabase(let path):
+        case .foreignDatabase:
             "\(path) is an SQLite database of another app; it was left untouched"
-        case .conflict(let scene, let expected, let actual):
-            "scene '\(NavStateError.shortened(scene))' is at revision \(actual), not \(expected): another writer saved first. Run again with --expected-head \(actual) to save over it"
-        case .limitExceeded(let limit, let scene, let actual, let maximum):
-            "scene '\(NavStateError.shortened(scene))' has \(actual) \(NavStore.Limits.meaning(of: limit)), over the limit of \(maximum); nothing was saved"
+        case .conflict:
+            "scene '\(scene)' is at revision \(error.revision ?? 0), not \(error.detail("expected", as: Int.self) ?? 0): another writer saved first. Run again with --expected-head \(error.revision ?? 0) to save over it"
+        case .limitExceeded:
+            "scene '\(scene)' has \(error.detail("actual", as: Int.self) ?? 0) \(NavStore.Limits.meaning(of: error.detail("") ?? "")), over the limit of \(error.detail("limit", as: Int.self) ?? 0); nothing was saved"
         default:
             error.description
         }

@@ -65,8 +65,8 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
     /// payload once (JSON with sorted keys, so the same value always gives
     /// the same bytes).
     ///
-    /// - Throws: ``NavStateError/unregisteredType(_:)`` when the type is not
-    ///   registered, ``NavStateError/encodingFailed(type:description:)`` when
+    /// - Throws: `NavStateError.unregisteredType` when the type is not
+    ///   registered, `NavStateError.encodingFailed` when
     ///   `JSONEncoder` rejects the value.
     public init<T: NavDestination>(_ value: T, in registry: DestinationRegistry) throws(NavStateError) {
         guard let registration = registry.registration(for: T.self) else {
@@ -142,7 +142,7 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
 
     /// The entry with its tag written in the given style.
     ///
-    /// - Throws: ``NavStateError/tagUnavailable(type:style:)`` when the type
+    /// - Throws: `NavStateError.tagUnavailable` when the type
     ///   has no tag in that style (a private type's mangled name, say).
     public func entry(style: TagStyle) throws(NavStateError) -> NavEntry {
         switch style {

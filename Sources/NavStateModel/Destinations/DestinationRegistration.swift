@@ -117,12 +117,12 @@ package struct DestinationRegistration: Sendable {
             return entryVersion == 1 ? name : "\(name)@\(entryVersion)"
         case .qualified:
             guard let qualifiedName else {
-                throw .tagUnavailable(type: typeDescription, style: .qualified)
+                throw .tagUnavailable(type: typeDescription, style: TagStyle.qualified)
             }
             return qualifiedName
         case .mangled:
             guard let mangledName else {
-                throw .tagUnavailable(type: typeDescription, style: .mangled)
+                throw .tagUnavailable(type: typeDescription, style: TagStyle.mangled)
             }
             return mangledName
         }

@@ -90,7 +90,7 @@ public struct DestinationRegistry: Sendable {
     /// ("order 42 still exists"). A rejected destination is dropped with the
     /// reason the validator gives. The check may be asynchronous.
     ///
-    /// - Throws: ``NavStateError/unregisteredType(_:)`` when `type` is not
+    /// - Throws: `NavStateError.unregisteredType` when `type` is not
     ///   registered.
     public mutating func addValidator<T: NavDestination>(
         for type: T.Type,

@@ -36,7 +36,7 @@ public struct NavPath: Sendable {
 
     /// Pushes a value whose type is registered in ``registry``.
     ///
-    /// - Throws: ``NavStateError/unregisteredType(_:)`` when it is not.
+    /// - Throws: `NavStateError.unregisteredType` when it is not.
     public mutating func append<T: NavDestination>(_ value: T) throws(NavStateError) {
         elements.append(try AnyDestination(value, in: registry))
     }

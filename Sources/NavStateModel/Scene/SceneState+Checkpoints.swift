@@ -29,9 +29,9 @@ extension SceneState {
     ///     the checkpoint's declared value type. Navigator silently never calls
     ///     a handler whose type does not match; NavState refuses instead, so
     ///     the mistake is seen.
-    /// - Throws: ``NavStateError/checkpointNotFound(_:)`` when no such
+    /// - Throws: `NavStateError.checkpointNotFound` when no such
     ///   checkpoint can be returned to;
-    ///   ``NavStateError/checkpointValueMismatch(checkpoint:expected:got:)``
+    ///   `NavStateError.checkpointValueMismatch`
     ///   when the value's type is not the declared one.
     public func returning(to name: String, value: Element? = nil) throws(NavStateError) -> SceneState {
         guard let checkpoint = checkpoint(named: name), canReturn(to: name), let stack = stack(checkpoint.stack) else {
@@ -54,7 +54,7 @@ extension SceneState {
     /// Selects, in every tab bar on the way to `address`, the tab that leads
     /// there, so the container at `address` is on screen at its level.
     ///
-    /// - Throws: ``NavStateError/noSuchStack(_:)`` when nothing is there.
+    /// - Throws: `NavStateError.noSuchStack` when nothing is there.
     public mutating func select(_ address: StackAddress) throws(NavStateError) {
         guard container(at: address) != nil else { throw .noSuchStack(address) }
         var prefix = StackAddress(presentation: address.presentation)

@@ -125,7 +125,7 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
 
     /// Replaces the container at `address` (a stack, a tab bar, a split view).
     ///
-    /// - Throws: ``NavStateError/noSuchStack(_:)`` when the scene has no
+    /// - Throws: `NavStateError.noSuchStack` when the scene has no
     ///   container there.
     @inlinable
     public mutating func replaceContainer(at address: StackAddress, with container: NavContainer<Element>) throws(NavStateError) {
@@ -142,7 +142,7 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
 
     /// Replaces the entries of the stack at `address`.
     ///
-    /// - Throws: ``NavStateError/noSuchStack(_:)`` when no stack is there.
+    /// - Throws: `NavStateError.noSuchStack` when no stack is there.
     @inlinable
     public mutating func setStack(_ address: StackAddress, to elements: [Element]) throws(NavStateError) {
         var elements = elements

@@ -25,12 +25,12 @@ struct LayoutLimitTests {
     @Test func aSaveOverTheStackLimitIsRefused() throws {
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
         #expect(try store.save(SceneState(content: tabs(1_000)), scene: "main").revision == 1)
-        #expect(throws: NavStateError.limitExceeded(\.stacksPerScene, scene: "main", actual: 1_001, limit: 1_000)) {
+        #expect(throws: NavStateError.limitExceeded("stacksPerScene", scene: "main", actual: 1_001, limit: 1_000)) {
             try store.save(SceneState(content: tabs(1_001)), scene: "main")
         }
         // Presentations' stacks count too.
         let sheets = (0..<1_000).map { _ in Presentation(method: .managedSheet, destination: StoredFixtures.entry) }
-        #expect(throws: NavStateError.limitExceeded(\.stacksPerScene, scene: "main", actual: 1_001, limit: 1_000)) {
+        #expect(throws: NavStateError.limitExceeded("stacksPerScene", scene: "main", actual: 1_001, limit: 1_000)) {
             try store.save(SceneState(stack: [], presentations: sheets), scene: "main")
         }
     }
@@ -38,14 +38,14 @@ struct LayoutLimitTests {
     @Test func aSaveNestedPastTheDepthLimitIsRefused() throws {
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
         #expect(try store.save(SceneState(content: nested(16)), scene: "main").revision == 1)
-        #expect(throws: NavStateError.limitExceeded(\.nestingDepth, scene: "main", actual: 17, limit: 16)) {
+        #expect(throws: NavStateError.limitExceeded("nestingDepth", scene: "main", actual: 17, limit: 16)) {
             try store.save(SceneState(content: nested(17)), scene: "main")
         }
         var limits = NavStore.Limits()
         limits.nestingDepth = 2
         var configuration = StoreFixtures.quiet()
         configuration.limits = limits
-        #expect(throws: NavStateError.limitExceeded(\.nestingDepth, scene: "main", actual: 3, limit: 2)) {
+        #expect(throws: NavStateError.limitExceeded("nestingDepth", scene: "main", actual: 3, limit: 2)) {
             try limits.check(SceneState(content: nested(3)), scene: "main")
         }
     }
@@ -104,11 +104,11 @@ struct LayoutLimitTests {
         var ids = (0..<100_000).map { "tab-\($0)" }
         #expect(throws: Never.self) { try SceneState<NavEntry>(content: .tabs(NavTabs(ids: ids))).validate() }
         ids.append("tab-0")
-        #expect(throws: NavStateError.duplicateTabID("tab-0", tabBar: .root)) {
+        #expect(throws: NavStateError.duplicateTabID("tab-0", tabBar: StackAddress.root)) {
             try SceneState<NavEntry>(content: .tabs(NavTabs(ids: ids))).validate()
         }
         // A handful, compared in pairs, finds the same.
-        #expect(throws: NavStateError.duplicateTabID("a", tabBar: .root)) {
+        #expect(throws: NavStateError.duplicateTabID("a", tabBar: StackAddress.root)) {
             try SceneState<NavEntry>(content: .tabs(NavTabs(ids: ["a", "b", "a"]))).validate()
         }
     }

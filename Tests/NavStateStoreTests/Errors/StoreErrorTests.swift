@@ -19,15 +19,16 @@ struct StoreErrorTests {
             _ = try await store.restore(scene: "main", registry: DestinationRegistry())
             Issue.record("a restore without its table succeeded")
         } catch {
-            guard case let .sqlite(errorPath, code, extendedCode, message, sql) = error.storeKind else {
+            guard error.code == .sqlite, let code = error.detail("code", as: Int32.self),
+                  let extendedCode = error.sqliteExtendedCode else {
                 Issue.record("expected .sqlite, got \(error)")
                 return
             }
-            #expect(errorPath == path)
+            #expect(error.path == path)
             #expect(code == 1)  // SQLITE_ERROR
             #expect(extendedCode & 0xFF == code)
-            #expect(message.contains("no such table: restore_attempt"))
-            #expect(sql?.contains("restore_attempt") == true)
+            #expect(error.detail("message", as: String.self)?.contains("no such table: restore_attempt") == true)
+            #expect(error.detail("sql", as: String.self)?.contains("restore_attempt") == true)
             #expect(!error.description.contains("\n"))
         }
     }
@@ -36,26 +37,26 @@ struct StoreErrorTests {
     /// (flags, subcommands) is the CLI's to add.
     @Test(arguments: [
         NavStateError.fileNotFound(path: "/x"),
-        .notInitialized(path: "/x"),
-        .notADatabase(path: "/x"),
-        .foreignDatabase(path: "/x"),
-        .newerSchema(path: "/x", found: 9, known: 3),
-        .corrupt(path: "/x", message: "bad"),
-        .readOnly(path: "/x"),
-        .diskFull(path: "/x"),
-        .busy(path: "/x"),
-        .suspended(path: "/x"),
-        .olderSchema(path: "/x", found: 3, known: 4),
-        .fileMoved(path: "/x"),
-        .conflict(scene: "main", expected: 1, actual: 2),
-        .limitExceeded(\.payloadBytes, scene: "main", actual: 10, limit: 5),
-        .sqlite(path: "/x", code: 1, extendedCode: 1, message: "m", sql: "SELECT 1\nFROM scene"),
-        .invalidRevision(0),
-        .invalidRestoreOptions(crashLoopLimit: 0, fallbackRevisions: 2),
-        .invalidPruneArguments(keepRevisions: 0, maximumAge: nil),
-        .invalidFileName("a/b"),
-        .appGroupUnavailable("group.x"),
-        .sceneNotFound("main"),
+        NavStateError.notInitialized(path: "/x"),
+        NavStateError.notADatabase(path: "/x"),
+        NavStateError.foreignDatabase(path: "/x"),
+        NavStateError.newerSchema(path: "/x", found: 9, known: 3),
+        NavStateError.corrupt(path: "/x", message: "bad"),
+        NavStateError.readOnly(path: "/x"),
+        NavStateError.diskFull(path: "/x"),
+        NavStateError.busy(path: "/x"),
+        NavStateError.suspended(path: "/x"),
+        NavStateError.olderSchema(path: "/x", found: 3, known: 4),
+        NavStateError.fileMoved(path: "/x"),
+        NavStateError.conflict(scene: "main", expected: 1, actual: 2),
+        NavStateError.limitExceeded("payloadBytes", scene: "main", actual: 10, limit: 5),
+        NavStateError.sqlite(path: "/x", code: 1, extendedCode: 1, message: "m", sql: "SELECT 1\nFROM scene"),
+        NavStateError.invalidRevision(0),
+        NavStateError.invalidRestoreOptions(crashLoopLimit: 0, fallbackRevisions: 2),
+        NavStateError.invalidPruneArguments(keepRevisions: 0, maximumAge: nil as Double?),
+        NavStateError.invalidFileName("a/b"),
+        NavStateError.appGroupUnavailable("group.x"),
+        NavStateError.sceneNotFound("main"),
     ])
     func libraryMessagesNameNoCommandOrFlag(error: NavStateError) {
         #expect(!error.description.contains("navstate "), "\(error)")
@@ -66,15 +67,15 @@ struct StoreErrorTests {
 
     /// A limit's message names what it counts and the property that raises it.
     @Test(arguments: [
-        (\NavStore.Limits.entriesPerStack, "entries per stack", "entriesPerStack"),
-        (\.payloadBytes, "payload bytes per entry", "payloadBytes"),
-        (\.sceneBytes, "total bytes per scene state", "sceneBytes"),
-        (\.sceneNameBytes, "scene name bytes", "sceneNameBytes"),
-        (\.stacksPerScene, "stacks per scene", "stacksPerScene"),
-        (\.nestingDepth, "levels of nested tab bars and split views", "nestingDepth"),
-    ] as [(any KeyPath<NavStore.Limits, Int> & Sendable, String, String)])
-    func aLimitsMessageNamesIt(limit: any KeyPath<NavStore.Limits, Int> & Sendable, meaning: String, name: String) {
-        let error = NavStateError.limitExceeded(limit, scene: "main", actual: 10, limit: 5)
+        ("entries per stack", "entriesPerStack"),
+        ("payload bytes per entry", "payloadBytes"),
+        ("total bytes per scene state", "sceneBytes"),
+        ("scene name bytes", "sceneNameBytes"),
+        ("stacks per scene", "stacksPerScene"),
+        ("levels of nested tab bars and split views", "nestingDepth"),
+    ])
+    func aLimitsMessageNamesIt(meaning: String, name: String) {
+        let error = NavStateError.limitExceeded(name, scene: "main", actual: 10, limit: 5)
         #expect(error.description == "scene 'main' has 10 \(meaning), over the limit of 5; nothing was saved. Raise NavStore.Limits.\(name) or save less")
     }
 }

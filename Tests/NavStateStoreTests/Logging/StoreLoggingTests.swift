@@ -164,7 +164,7 @@ struct StoreLoggingTests {
         }
         let before = handler.all.count
         #expect(throws: NavStateError.cannotOpen(
-            path: "/nonexistent-navstate-directory/db.sqlite", reason: "its directory does not exist", cause: nil)) {
+            path: "/nonexistent-navstate-directory/db.sqlite", reason: "its directory does not exist", cause: nil as String?)) {
             try NavStore(path: "/nonexistent-navstate-directory/db.sqlite", configuration: configuration)
         }
         #expect(handler.all.dropFirst(before).contains { $0.level == .error && $0.message == "could not open store" })
@@ -176,7 +176,7 @@ struct StoreLoggingTests {
             #expect {
                 try store.save(SceneState(), scene: name)
             } throws: { error in
-                guard case .invalidSceneName(name)? = (error as? NavStateError)?.storeKind else { return false }
+                guard let error = error as? NavStateError, error.code == .invalidSceneName, error.scene == name else { return false }
                 return "\(error)".hasSuffix("it holds a character a terminal acts on (a control character, a line separator or a bidirectional override)")
             }
         }

@@ -66,26 +66,26 @@ struct StoreFileSafetyTests {
         configuration.limits.sceneNameBytes = 8
         let store = try NavStore.inMemory(configuration: configuration)
         let four = SceneState(stack: (0..<4).map { StoreFixtures.entry(String($0)) })
-        #expect(throws: NavStateError.limitExceeded(\.entriesPerStack, scene: "s", actual: 4, limit: 3)) {
+        #expect(throws: NavStateError.limitExceeded("entriesPerStack", scene: "s", actual: 4, limit: 3)) {
             try store.save(four, scene: "s")
         }
         let nested = SceneState(presentations: [Presentation(
             method: .managedCover, destination: StoreFixtures.entry("0"),
             stack: (0..<4).map { StoreFixtures.entry(String($0)) })])
-        #expect(throws: NavStateError.limitExceeded(\.entriesPerStack, scene: "s", actual: 4, limit: 3)) {
+        #expect(throws: NavStateError.limitExceeded("entriesPerStack", scene: "s", actual: 4, limit: 3)) {
             try store.save(nested, scene: "s")
         }
         let big = SceneState(stack: [StoreFixtures.entry(String(repeating: "9", count: 11))])
-        #expect(throws: NavStateError.limitExceeded(\.payloadBytes, scene: "s", actual: 11, limit: 10)) {
+        #expect(throws: NavStateError.limitExceeded("payloadBytes", scene: "s", actual: 11, limit: 10)) {
             try store.save(big, scene: "s")
         }
         let bulky = SceneState(stack: [StoreFixtures.entry("1234567890")], values: [
             "a": StoreFixtures.entry("1234567890"), "b": StoreFixtures.entry("1234567890"),
         ])
-        #expect(throws: NavStateError.limitExceeded(\.sceneBytes, scene: "s", actual: 39, limit: 38)) {
+        #expect(throws: NavStateError.limitExceeded("sceneBytes", scene: "s", actual: 39, limit: 38)) {
             try store.save(bulky, scene: "s")
         }
-        #expect(throws: NavStateError.limitExceeded(\.sceneNameBytes, scene: "ninebytes", actual: 9, limit: 8)) {
+        #expect(throws: NavStateError.limitExceeded("sceneNameBytes", scene: "ninebytes", actual: 9, limit: 8)) {
             try store.save(SceneState(), scene: "ninebytes")
         }
         #expect(throws: NavStateError.invalidSceneName("")) {

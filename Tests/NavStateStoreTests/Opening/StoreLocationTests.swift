@@ -46,8 +46,8 @@ struct StoreLocationTests {
         #expect {
             try NavStore.defaultURL(appGroup: "group.com.example.shop")
         } throws: { error in
-            guard case .appGroupUnavailable(let group)? = (error as? NavStateError)?.storeKind else { return false }
-            return group == "group.com.example.shop" && "\(error)".contains("Apple platforms only")
+            guard let error = error as? NavStateError, error.code == .appGroupUnavailable else { return false }
+            return error.detail("") == "group.com.example.shop" && "\(error)".contains("Apple platforms only")
         }
     }
     #endif

@@ -35,8 +35,8 @@ struct StorePathTests {
             _ = try NavStore(path: long, configuration: StoreFixtures.quiet())
             Issue.record("a 248-byte name opened")
         } catch {
-            guard case .cannotOpen(let path, let reason, _) = error.storeKind else { throw error }
-            #expect(path == long)
+            guard error.code == .cannotOpen, let reason = error.detail("reason", as: String.self) else { throw error }
+            #expect(error.path == long)
             #expect(reason.contains("file name is 248 bytes long; a store's holds at most 247"), "\(reason)")
         }
         #expect(!FileManager.default.fileExists(atPath: long))
@@ -52,7 +52,7 @@ struct StorePathTests {
             _ = try NavStore(path: deep, configuration: StoreFixtures.quiet())
             Issue.record("a path past SQLite's length opened")
         } catch {
-            guard case .cannotOpen(_, let reason, _) = error.storeKind else { throw error }
+            guard error.code == .cannotOpen, let reason = error.detail("reason", as: String.self) else { throw error }
             #expect(reason.contains("path is 505 bytes long"), "\(reason)")
         }
         #expect(!FileManager.default.fileExists(atPath: deep))

@@ -53,9 +53,7 @@ struct HostileFileTests {
         }
         #expect(StoreFixtures.bytes(of: path) == truncated)
         try expectRecovery(path, original: truncated) { error in
-            if case .corrupt = error.storeKind { return true }
-            if case .notADatabase = error.storeKind { return true }
-            return false
+            error.code == .corrupt || error.code == .notADatabase
         }
     }
 

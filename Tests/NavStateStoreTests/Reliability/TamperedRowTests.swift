@@ -111,8 +111,8 @@ struct TamperedRowTests {
             _ = try body()
             return nil
         } catch {
-            guard case let .damagedScene(_, _, _, damage) = error.storeKind else { return nil }
-            return damage
+            guard error.code == .damagedScene else { return nil }
+            return error.damage
         }
     }
 

@@ -64,8 +64,8 @@ extension NavStoreTests {
         #expect(try store.prune(notUpdatedFor: 3600).scenesRemoved == 0)
         #expect(try store.prune(notUpdatedFor: 0).scenesRemoved == 1)
         #expect(try store.scenes().isEmpty)
-        #expect(throws: NavStateError.invalidPruneArguments(keepRevisions: 0, maximumAge: nil)) { try store.prune(keepRevisions: 0) }
-        #expect(throws: NavStateError.invalidPruneArguments(keepRevisions: 20, maximumAge: -1)) { try store.prune(notUpdatedFor: -1) }
+        #expect(throws: NavStateError.invalidPruneArguments(keepRevisions: 0, maximumAge: nil as Double?)) { try store.prune(keepRevisions: 0) }
+        #expect(throws: NavStateError.invalidPruneArguments(keepRevisions: 20, maximumAge: -1.0)) { try store.prune(notUpdatedFor: -1) }
         #expect(throws: NavStateError.sceneNotFound("missing")) { _ = try store.setAside(scene: "missing") }
     }
 

@@ -111,7 +111,7 @@ struct NavStoreTests {
         limits.limits.payloadBytes = 64
         limits.limits.sceneBytes = 200
         let store = try NavStore.inMemory(configuration: limits)
-        #expect(throws: NavStateError.limitExceeded(\.entriesPerStack, scene: "main", actual: 4, limit: 3)) {
+        #expect(throws: NavStateError.limitExceeded("entriesPerStack", scene: "main", actual: 4, limit: 3)) {
             try store.save(SceneState(stack: try (0..<4).map { try route("\($0)") }), scene: "main")
         }
         let sheet = Presentation(method: .managedSheet, destination: try route("d"), stack: try (0..<3).map { try route(String(repeating: "y", count: 20 + $0)) })
@@ -120,7 +120,7 @@ struct NavStoreTests {
             try store.save(state, scene: "main")
             Issue.record("a state over the scene limit was saved")
         } catch {
-            guard case .limitExceeded(\.sceneBytes, _, _, 200) = error.storeKind else { Issue.record("\(error)"); return }
+            guard error.code == .limitExceeded, error.detail("") == "sceneBytes", error.detail("limit") == 200 else { Issue.record("\(error)"); return }
         }
         #expect(try store.save(SceneState(stack: [try route("a")]), scene: "main").revision == 1)
     }
@@ -186,7 +186,7 @@ struct NavStoreTests {
                 if state.presentations.isEmpty || operation % 3 == 0 { state.contentStack = stack } else { state.presentations[0].stack = stack }
                 let (expected, total) = stored(state)
                 if total > limit {
-                    #expect(throws: NavStateError.limitExceeded(\.sceneBytes, scene: "main", actual: total, limit: limit)) {
+                    #expect(throws: NavStateError.limitExceeded("sceneBytes", scene: "main", actual: total, limit: limit)) {
                         try store.save(state, scene: "main")
                     }
                 } else {

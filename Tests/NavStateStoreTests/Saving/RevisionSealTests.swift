@@ -31,7 +31,7 @@ struct RevisionSealTests {
             _ = try NavStore(path: path, configuration: StoreFixtures.quiet()).load(scene: "main", revision: revision)
             return nil
         } catch {
-            guard case let .damagedScene(_, _, _, damage) = error.storeKind else { return "\(error)" }
+            guard error.code == .damagedScene, let damage = error.damage else { return "\(error)" }
             return damage.description
         }
     }

@@ -118,7 +118,7 @@ struct TreeStoreTests {
         #expect(expired.report.outcome == .expired)
         #expect(expired.state.content == tree)
         let invalid = RestoreOptions(tree: .tabs(NavTabs(ids: ["a", "a"])))
-        await #expect(throws: NavStateError.invalidRestoreTree(.duplicateTabID("a", tabBar: .root))) {
+        await #expect(throws: NavStateError.invalidRestoreTree(NavStateError.duplicateTabID("a", tabBar: StackAddress.root))) {
             try await store.restore(scene: "main", registry: DestinationRegistry(), options: invalid)
         }
     }
@@ -130,7 +130,7 @@ struct TreeStoreTests {
         var state = try Self.fiveByTen()
         try store.save(state, scene: "main")
         state.contentStack.append(SceneFixtures.entry("11"))
-        #expect(throws: NavStateError.limitExceeded(\.entriesPerStack, scene: "main", actual: 11, limit: 10)) {
+        #expect(throws: NavStateError.limitExceeded("entriesPerStack", scene: "main", actual: 11, limit: 10)) {
             try store.save(state, scene: "main")
         }
     }

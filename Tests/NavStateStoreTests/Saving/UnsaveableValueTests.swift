@@ -61,8 +61,8 @@ struct UnsaveableValueTests {
 
         let (recovered, recovery) = try await NavStore.openRecovering(path: copy, configuration: StoreFixtures.quiet())
         #expect(recovery?.scenesSetAside.keys.sorted() == [scene])
-        if case let .damagedScene(damagedPath, damagedScene, _, found)? = recovery?.error.storeKind {
-            #expect(damagedPath == copy && damagedScene == scene && found == damage)
+        if let error = recovery?.error, error.code == .damagedScene {
+            #expect(error.path == copy && error.scene == scene && error.damage == damage)
         } else {
             Issue.record("recovery reported \(String(describing: recovery?.error))")
         }
@@ -79,7 +79,7 @@ struct UnsaveableValueTests {
             UPDATE scene SET id = 0 WHERE name = 'main'
             """)
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
-        let error = NavStateError.damagedScene(path: path, scene: "main", revision: rowsMoveWithIt ? 5 : 0, damage: .sceneIDOutOfRange(0))
+        let error = NavStateError.damagedScene(path: path, scene: "main", revision: rowsMoveWithIt ? 5 : 0, damage: Damage.sceneIDOutOfRange(0))
         await #expect(throws: error) { try await store.save(self.state(1), scene: "main") }
         #expect(error.description.contains("NavStore.openRecovering sets the scene aside"))
         // Other scenes are untouched.
@@ -136,7 +136,7 @@ struct UnsaveableValueTests {
         let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
         #expect(try await store.save(state(1), scene: "fresh").revision == 1)
         #expect(try await store.save(state(6), scene: "main").revision == 6)
-        await #expect(throws: NavStateError.damagedScene(path: path, scene: "other", revision: 1, damage: .sceneIDOutOfRange(Int.max))) {
+        await #expect(throws: NavStateError.damagedScene(path: path, scene: "other", revision: 1, damage: Damage.sceneIDOutOfRange(Int.max))) {
             try await store.save(self.state(1), scene: "other")
         }
         try await expectBothWaysOut(path, scene: "other", damage: .sceneIDOutOfRange(Int.max), in: directory)

@@ -133,13 +133,13 @@ struct MigrationTests {
         #expect {
             try NavStore(path: path, configuration: StoreFixtures.quiet())
         } throws: { error in
-            guard case .schemaMismatch(path, 1, _)? = (error as? NavStateError)?.storeKind else { return false }
-            return true
+            guard let error = error as? NavStateError, error.code == .schemaMismatch else { return false }
+            return error.path == path && error.detail("version") == 1
         }
         #expect(StoreFixtures.bytes(of: path) == before)
         // Recovery sets such a file aside whole and starts afresh.
         let (store, recovery) = try NavStore.openRecovering(path: path, configuration: StoreFixtures.quiet())
-        guard case .schemaMismatch? = recovery?.error.storeKind else {
+        guard recovery?.error.code == .schemaMismatch else {
             Issue.record("not recovered as a schema mismatch: \(String(describing: recovery))")
             return
         }

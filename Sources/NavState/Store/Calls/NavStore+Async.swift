@@ -61,7 +61,7 @@ extension NavStore {
     /// queue: nothing is created, migrated or written, beside the file or in
     /// it, and a file in a read-only directory reads fine (NavState.docc/TheStoresFile.md,
     /// "Reading without writing"). Saving through it fails with
-    /// ``NavStateModel/NavStateError/readOnly(path:)``.
+    /// `NavStateError.readOnly`.
     public static func open(readingAt path: String, configuration: Configuration = Configuration()) async throws(NavStateError) -> NavStore {
         try await opening(path, configuration, readOnly: true)
     }

@@ -9,7 +9,7 @@ extension NavStore {
     /// container (exception code 0xdead10cc). SQLite holds locks only inside
     /// a transaction, and every NavStore transaction lives inside one call,
     /// so once this returns no transaction is open, and none starts: every
-    /// call fails with ``NavStateModel/NavStateError/suspended(path:)`` instead, without
+    /// call fails with `NavStateError.suspended` instead, without
     /// touching the file. The calls queued before it (the last save of a
     /// scene going to the background) finish first.
     ///
@@ -34,7 +34,7 @@ extension NavStore {
     /// the call that is running: for when an app's background time runs
     /// out. A call waiting for another connection's lock (an extension
     /// writing the same file) stops waiting and fails with
-    /// ``NavStateModel/NavStateError/suspended(path:)``, taking no lock; a statement
+    /// `NavStateError.suspended`, taking no lock; a statement
     /// already running finishes (they take microseconds), and every later
     /// call fails the same way until ``resume()``. A navigator keeps its
     /// state and saves it after the resume.

@@ -16,7 +16,7 @@ extension NavStore {
     }
 
     /// Limits checked on every save. Past one, the save fails with
-    /// ``NavStateModel/NavStateError/limitExceeded(_:scene:actual:limit:)``; nothing is
+    /// `NavStateError.limitExceeded`; nothing is
     /// ever truncated silently.
     public struct Limits: Sendable, Hashable {
         /// Entries in any one stack. Default 1,000.
@@ -74,7 +74,7 @@ extension NavStore {
         }
         /// The most pages (4 KiB each) the file may grow to, or `nil` for no
         /// cap beyond the disk. A save that would pass it fails with
-        /// ``NavStateModel/NavStateError/diskFull(path:)`` and changes nothing, exactly as
+        /// `NavStateError.diskFull` and changes nothing, exactly as
         /// on a full disk.
         public var maximumPageCount: Int?
         /// How many revisions of each scene a save keeps: the head and the

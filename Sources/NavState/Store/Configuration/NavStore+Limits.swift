@@ -34,25 +34,18 @@ extension NavStore {
 }
 
 extension NavStore.Limits {
-    /// Each limit: its key path, its name in ``NavStore/Limits``, and what
-    /// it counts, as an error message says it.
-    private static let described: [(limit: any KeyPath<NavStore.Limits, Int> & Sendable, name: String, meaning: String)] = [
-        (\.entriesPerStack, "entriesPerStack", "entries per stack"),
-        (\.payloadBytes, "payloadBytes", "payload bytes per entry"),
-        (\.sceneBytes, "sceneBytes", "total bytes per scene state"),
-        (\.sceneNameBytes, "sceneNameBytes", "scene name bytes"),
-        (\.stacksPerScene, "stacksPerScene", "stacks per scene"),
-        (\.nestingDepth, "nestingDepth", "levels of nested tab bars and split views"),
-    ]
-
-    /// The property name of `limit` (`payloadBytes`).
-    package static func name(of limit: KeyPath<NavStore.Limits, Int>) -> String {
-        described.first { $0.limit == limit }?.name ?? "\(limit)"
-    }
-
-    /// What `limit` counts (`payload bytes per entry`).
-    package static func meaning(of limit: KeyPath<NavStore.Limits, Int>) -> String {
-        described.first { $0.limit == limit }?.meaning ?? "\(limit)"
+    /// What the limit of this name in ``NavStore/Limits`` counts, as an
+    /// error message says it (`payloadBytes`: payload bytes per entry).
+    package static func meaning(of name: String) -> String {
+        switch name {
+        case "entriesPerStack": "entries per stack"
+        case "payloadBytes": "payload bytes per entry"
+        case "sceneBytes": "total bytes per scene state"
+        case "sceneNameBytes": "scene name bytes"
+        case "stacksPerScene": "stacks per scene"
+        case "nestingDepth": "levels of nested tab bars and split views"
+        default: name
+        }
     }
 }
 
@@ -61,9 +54,9 @@ extension NavStore.Limits {
     /// opened or created: a tool can refuse bad input without leaving a file
     /// behind.
     ///
-    /// - Throws: ``NavStateModel/NavStateError/invalidSceneName(_:)``,
-    ///   ``NavStateModel/NavStateError/limitExceeded(_:scene:actual:limit:)`` or
-    ///   ``NavStateModel/NavStateError/invalidState(_:)``.
+    /// - Throws: `NavStateError.invalidSceneName`,
+    ///   `NavStateError.limitExceeded` or
+    ///   `NavStateError.invalidState`.
     public func check(_ state: SceneState<NavEntry>, scene: String) throws(NavStateError) {
         do {
             try state.validate()
@@ -88,7 +81,7 @@ extension NavStore.Limits {
         }
         let bytes = scene.utf8.count
         if bytes > sceneNameBytes {
-            throw .limitExceeded(\.sceneNameBytes, scene: scene, actual: bytes, limit: sceneNameBytes)
+            throw .limitExceeded("sceneNameBytes", scene: scene, actual: bytes, limit: sceneNameBytes)
         }
     }
 
@@ -98,12 +91,12 @@ extension NavStore.Limits {
     ///   this store saved, whose nesting was checked then: not walked again.
     func checkLayout<Element>(stacks: Int, state: SceneState<Element>, scene: String, sameTree: Bool = false) throws(NavStateError) {
         if stacks > stacksPerScene {
-            throw .limitExceeded(\.stacksPerScene, scene: scene, actual: stacks, limit: stacksPerScene)
+            throw .limitExceeded("stacksPerScene", scene: scene, actual: stacks, limit: stacksPerScene)
         }
         guard !sameTree, !state.isOneStackPerLevel else { return }
         for level in 0...state.presentations.count {
             guard let depth = state.container(level: level)?.nestingDepth, depth > nestingDepth else { continue }
-            throw .limitExceeded(\.nestingDepth, scene: scene, actual: depth, limit: nestingDepth)
+            throw .limitExceeded("nestingDepth", scene: scene, actual: depth, limit: nestingDepth)
         }
     }
 
@@ -123,7 +116,7 @@ extension NavStore.Limits {
         func count(_ element: Element) throws(NavStateError) -> Int {
             let (tag, payload) = element.storedByteCounts
             if payload > payloadBytes {
-                throw .limitExceeded(\.payloadBytes, scene: scene, actual: payload, limit: payloadBytes)
+                throw .limitExceeded("payloadBytes", scene: scene, actual: payload, limit: payloadBytes)
             }
             return payload + tag
         }
@@ -137,7 +130,7 @@ extension NavStore.Limits {
             // Read in place: the subscript would copy each stack out.
             let counted = slots.withElements(at: index) { stack -> Result<Int, NavStateError> in
                 if stack.count > entriesPerStack {
-                    return .failure(.limitExceeded(\.entriesPerStack, scene: scene, actual: stack.count, limit: entriesPerStack))
+                    return .failure(NavStateError.limitExceeded("entriesPerStack", scene: scene, actual: stack.count, limit: entriesPerStack))
                 }
                 let (first, bytesBefore) = known.prefix(ofStack: index, count: stack.count)
                 var bytes = bytesBefore
@@ -159,7 +152,7 @@ extension NavStore.Limits {
         }
         for value in state.values.values { total += try count(value) }
         if total > sceneBytes {
-            throw .limitExceeded(\.sceneBytes, scene: scene, actual: total, limit: sceneBytes)
+            throw .limitExceeded("sceneBytes", scene: scene, actual: total, limit: sceneBytes)
         }
         return (total, stackBytes)
     }

@@ -128,9 +128,9 @@ enum FileChange: Equatable {
     /// The error every call on the store meets once this happened.
     func error(path: String) -> NavStateError {
         switch self {
-        case .moved: .fileMoved(path: path)
-        case .walChanged: .walChanged(path: path)
-        case .truncated: .fileCutShort(path: path)
+        case .moved: NavStateError.fileMoved(path: path)
+        case .walChanged: NavStateError.walChanged(path: path)
+        case .truncated: NavStateError.fileCutShort(path: path)
         }
     }
 }

@@ -23,13 +23,13 @@ extension NavStore {
     ///   purge while the app is not running. A purged store restores as
     ///   ``RestoreReport/Outcome/noSavedState``.
     ///
-    /// - Throws: ``NavStateModel/NavStateError/appGroupUnavailable(_:)`` for an App Group on a
+    /// - Throws: `NavStateError.appGroupUnavailable` for an App Group on a
     ///   platform without them, or, on the iOS family, one the app's
     ///   entitlements do not name (macOS returns a URL for any group; a
     ///   sandboxed app then fails to open there with
-    ///   ``NavStateModel/NavStateError/readOnly(path:)`` or
-    ///   ``NavStateModel/NavStateError/cannotOpen(path:reason:cause:)``);
-    ///   ``NavStateModel/NavStateError/cannotOpen(path:reason:cause:)`` when a folder cannot be
+    ///   `NavStateError.readOnly` or
+    ///   `NavStateError.cannotOpen`);
+    ///   `NavStateError.cannotOpen` when a folder cannot be
     ///   created.
     public static func defaultURL(appGroup: String? = nil, fileName: String = "navstate.sqlite") throws(NavStateError) -> URL {
         let location = StorageLocation.current

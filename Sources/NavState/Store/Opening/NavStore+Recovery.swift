@@ -9,7 +9,7 @@ import NavStateSQLite
 public struct StoreRecovery: Sendable, Hashable {
     /// Why the file could not be used, or, when only scenes were set
     /// aside, why the first of them could not be loaded
-    /// (``NavStateModel/NavStateError/damagedScene(path:scene:revision:damage:)``). The
+    /// (`NavStateError.damagedScene`). The
     /// store's log has each scene's damage.
     public var error: NavStateError
     /// Where the unreadable file (and its `-wal` and `-shm` files) now sits,
@@ -93,8 +93,8 @@ extension NavStore {
                     damaged.append(SceneDamage(scene: name, revision: head, damage: first))
                 }
             } catch {
-                switch error.storeKind {
-                case let .damagedScene(_, _, _, damage): damaged.append(SceneDamage(scene: name, revision: head, damage: damage))
+                switch error.code {
+                case .damagedScene: damaged.append(SceneDamage(scene: name, revision: head, damage: error.damage ?? .unreadablePages))
                 case .corrupt: damaged.append(SceneDamage(scene: name, revision: head, damage: .unreadablePages))
                 default: throw error
                 }
@@ -158,7 +158,7 @@ extension NavStore {
             do {
                 loaded = try loadChecked(scene: row.name, revision: nil, limits: nil)
             } catch {
-                switch error.storeKind {
+                switch error.code {
                 case .corrupt, .damagedScene: continue
                 default: throw error
                 }
@@ -219,7 +219,7 @@ extension NavStateError {
     /// fresh one cures it; a read-only file, a full disk or a busy one it
     /// would not.
     var isCuredBySettingTheFileAside: Bool {
-        switch storeKind {
+        switch code {
         case .notADatabase, .corrupt, .schemaMismatch, .migrationBreaksReferences, .foreignDatabase, .newerSchema, .notInitialized:
             true
         default:

@@ -47,7 +47,7 @@ public final class NavStore: Sendable {
         var cache = HeadCache()
         /// Between ``NavStore/suspend()`` and ``NavStore/resume()``: every
         /// call that would touch the file fails with
-        /// ``NavStateModel/NavStateError/suspended(path:)``.
+        /// `NavStateError.suspended`.
         var isSuspended = false
         /// A writer's watch on its files; `nil` in memory and for readers.
         var files: FileWatch?
@@ -94,12 +94,12 @@ public final class NavStore: Sendable {
     /// Opens an existing database for reading only: nothing is created,
     /// migrated or written, beside the file or in it, and a file in a
     /// read-only directory (a copy pulled off a device) reads fine. Saving
-    /// through such a store fails with ``NavStateModel/NavStateError/readOnly(path:)``.
+    /// through such a store fails with `NavStateError.readOnly`.
     ///
     /// How the file is reached depends on what sits beside it; see
     /// NavState.docc/TheStoresFile.md, "Reading without writing".
     ///
-    /// - Throws: ``NavStateModel/NavStateError/fileNotFound(path:)`` when there is no file,
+    /// - Throws: `NavStateError.fileNotFound` when there is no file,
     ///   and the same refusals as `NavStore(path:)`.
     @_spi(Tooling) public convenience init(readingAt path: String, configuration: Configuration = Configuration()) throws(NavStateError) {
         try self.init(opening: path, configuration: configuration, readOnly: true)
@@ -217,7 +217,7 @@ public final class NavStore: Sendable {
         _ operation: String, refusable body: (inout State) throws(SQLiteError) -> Result<T, NavStateError>
     ) throws(NavStateError) -> T {
         let outcome: Result<T, NavStateError> = state.withLock { state in
-            if state.isSuspended || busyWait.isStopped { return .failure(.suspended(path: path)) }
+            if state.isSuspended || busyWait.isStopped { return .failure(NavStateError.suspended(path: path)) }
             // A writer checks its files are still the ones at its path;
             // readers of a copy or an immutable file need not.
             lookAtFiles(&state)
@@ -236,7 +236,7 @@ public final class NavStore: Sendable {
             } catch {
                 // A wait for another connection's lock that the suspension
                 // ended is the suspension's.
-                if error.isBusy, busyWait.isStopped { return .failure(.suspended(path: path)) }
+                if error.isBusy, busyWait.isStopped { return .failure(NavStateError.suspended(path: path)) }
                 return .failure(NavStateError(error, path: path))
             }
         }

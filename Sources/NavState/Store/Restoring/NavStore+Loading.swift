@@ -9,7 +9,7 @@ extension NavStore {
     ///
     /// - Returns: The revision exactly as it was saved, or `nil` when the
     ///   scene or that revision does not exist (pruned, or never saved).
-    /// - Throws: ``NavStateModel/NavStateError/damagedScene(path:scene:revision:damage:)``
+    /// - Throws: `NavStateError.damagedScene`
     ///   when the rows of the revision do not form a valid scene state (a
     ///   tampered or damaged file), naming what is wrong. ``restore(scene:registry:options:)``
     ///   instead leaves out what does not fit, or falls back to an earlier
@@ -29,10 +29,10 @@ extension NavStore {
     ///
     /// - Parameter limits: Also leave out what passes these limits (the
     ///   restore path: a tampered file must not hand the app a huge state).
-    /// - Throws: ``NavStateModel/NavStateError/damagedScene(path:scene:revision:damage:)``
+    /// - Throws: `NavStateError.damagedScene`
     ///   only when nothing of the revision can be trusted (its chain of rows
     ///   is broken, or its layout does not decode), and
-    ///   ``NavStateModel/NavStateError/corrupt(path:message:)`` when SQLite finds the file
+    ///   `NavStateError.corrupt` when SQLite finds the file
     ///   damaged.
     func loadChecked(
         scene: String, revision: Int?, limits: Limits?
@@ -60,11 +60,11 @@ extension NavStore {
         let connection = store.connection
         guard let (sceneID, kept) = try RevisionTable.sceneRow(connection, name: scene) else { return .success(nil) }
         guard StoredRange.sceneID.contains(sceneID) else {
-            return .failure(.damagedScene(path: path, scene: scene, revision: 0, damage: .sceneIDOutOfRange(sceneID)))
+            return .failure(NavStateError.damagedScene(path: path, scene: scene, revision: 0, damage: Damage.sceneIDOutOfRange(sceneID)))
         }
         guard let head = try RevisionTable.headRow(connection, sceneID: sceneID) else {
             if revision == nil {
-                return .failure(.damagedScene(path: path, scene: scene, revision: 0, damage: .noRevision))
+                return .failure(NavStateError.damagedScene(path: path, scene: scene, revision: 0, damage: Damage.noRevision))
             }
             return .success(nil)
         }
@@ -79,7 +79,7 @@ extension NavStore {
         case let chain?:
             switch finishRead(scene: scene, number: number, chain: chain, top: top, limits: limits, in: &store) {
             case .success(let loaded): return .success(loaded)
-            case .failure(let damage): return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: damage))
+            case .failure(let damage): return .failure(NavStateError.damagedScene(path: path, scene: scene, revision: number, damage: damage))
             }
         }
     }

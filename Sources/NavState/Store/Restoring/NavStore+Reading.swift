@@ -104,7 +104,7 @@ extension NavStore {
             do {
                 return try readingConnectionOnce(path, configuration, busyWait)
             } catch {
-                switch error.storeKind {
+                switch error.code {
                 case .olderSchema, .notInitialized:
                     guard ReadingSource.walHoldsFrames(path), ContinuousClock.now < deadline else { throw error }
                     usleep(5_000)
@@ -118,7 +118,7 @@ extension NavStore {
                     notADatabaseTries += 1
                     guard ContinuousClock.now < deadline, notADatabaseTries <= 5 || writerIsAtWork(path) else { throw error }
                     usleep(2_000)
-                case .cannotOpen(_, NavStateError.OpenStep.copyForReading.description, _):
+                case .cannotOpen where error.detail("reason") == NavStateError.OpenStep.copyForReading.description:
                     // The -wal was there when the reader looked and gone when
                     // it copied it: the writer closed, folding it into the
                     // file. Look again; the main file now reads whole.
@@ -160,7 +160,7 @@ extension NavStore {
             } catch {
                 // The -shm cannot be mapped from here (another user's, a
                 // read-only directory): read a copy instead.
-                switch error.storeKind {
+                switch error.code {
                 case .readOnly, .cannotOpen: break
                 default: throw error
                 }

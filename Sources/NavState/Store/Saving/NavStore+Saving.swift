@@ -21,7 +21,7 @@ extension NavStore {
     ///   - scene: The scene's name: one per window or scene session.
     ///   - expectedHead: Save only if the scene's head revision is still this
     ///     one (0: only if the scene does not exist yet); otherwise throw
-    ///     ``NavStateModel/NavStateError/conflict(scene:expected:actual:)``. `nil` saves
+    ///     `NavStateError.conflict`. `nil` saves
     ///     unconditionally.
     ///   - registry: Tells which tags are never persisted; without one, every
     ///     entry is saved.
@@ -151,17 +151,17 @@ extension NavStore {
                         if let located, !StoredRange.sceneID.contains(located.sceneID) {
                             // 0 would read as "no row yet", and no revision can be
                             // told apart by an id out of range.
-                            return .failure(.damagedScene(
-                                path: path, scene: scene, revision: located.number, damage: .sceneIDOutOfRange(located.sceneID)))
+                            return .failure(NavStateError.damagedScene(
+                                path: path, scene: scene, revision: located.number, damage: Damage.sceneIDOutOfRange(located.sceneID)))
                         }
                         head = located ?? SceneHead(sceneID: 0)
                     }
                     let number = head.number
                     guard number < StoredRange.revision.upperBound else {
-                        return .failure(.damagedScene(path: path, scene: scene, revision: number, damage: .revisionNumberExhausted(number)))
+                        return .failure(NavStateError.damagedScene(path: path, scene: scene, revision: number, damage: Damage.revisionNumberExhausted(number)))
                     }
                     if let expectedHead, expectedHead != number {
-                        return .failure(.conflict(scene: scene, expected: expectedHead, actual: number))
+                        return .failure(NavStateError.conflict(scene: scene, expected: expectedHead, actual: number))
                     }
                     try loadHeadEntries(&head, into: &hand.head, scene: scene, input: input, connection: connection)
                     return .success(try writeRevision(input, over: head, in: &hand.head, connection: connection))
@@ -274,7 +274,6 @@ extension NavStore {
 extension NavStateError {
     /// An entry's payload is past ``NavStore/Limits/payloadBytes``.
     var isPastThePayloadLimit: Bool {
-        guard case .limitExceeded(let limit, _, _, _) = storeKind else { return false }
-        return limit == \NavStore.Limits.payloadBytes
+        code == .limitExceeded && detail("") == "payloadBytes"
     }
 }

@@ -138,7 +138,7 @@ enum Migrator {
                 // Another process may have migrated while this one waited.
                 let current = try connection.integer("PRAGMA user_version")
                 if current > known {
-                    return .failure(.newerSchema(path: path, found: current, known: known))
+                    return .failure(NavStateError.newerSchema(path: path, found: current, known: known))
                 }
                 var applied: [SchemaMigration] = []
                 for migration in migrations where current < migration.version {

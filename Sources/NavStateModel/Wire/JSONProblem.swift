@@ -1,48 +1,3 @@
-/// Why a document is not SwiftUI's `NavigationPath.CodableRepresentation`:
-/// a flat JSON array of an even number of strings.
-///
-/// One bad element is never this error: it is a ``DroppedEntry``. This is the
-/// document as a whole being unreadable, located by byte offset.
-///
-/// Kinds of ``NavStateError``, package-wide so that kinds can be added without breaking an app's `switch`.
-package enum WireFormatFailure: NavStateFailure {
-    case invalidUTF8(byteOffset: Int)
-    case invalidJSON(byteOffset: Int, problem: String)
-    case truncated(byteOffset: Int)
-    case notAnArray(found: String)
-    case nonStringItem(index: Int, found: String)
-    case oddItemCount(Int)
-
-    public var description: String {
-        switch self {
-        case let .invalidUTF8(offset):
-            "the representation is not valid UTF-8 (byte \(offset))"
-        case let .invalidJSON(offset, problem):
-            "the representation is not valid JSON at byte \(offset): \(problem)"
-        case let .truncated(offset):
-            "the representation ends early at byte \(offset); the file looks truncated"
-        case let .notAnArray(found):
-            "the representation must be a JSON array of strings, but it is \(found)"
-        case let .nonStringItem(index, found):
-            "item \(index) of the representation is \(found); every item must be a string"
-        case let .oddItemCount(count):
-            "the representation has \(count) strings; it must hold [tag, payload] pairs, so an even number"
-        }
-    }
-
-    /// The code of this kind.
-    package var code: NavStateError.Code {
-        switch self {
-        case .invalidUTF8: .invalidUTF8
-        case .invalidJSON: .invalidJSON
-        case .truncated: .truncated
-        case .notAnArray: .notAnArray
-        case .nonStringItem: .nonStringItem
-        case .oddItemCount: .oddItemCount
-        }
-    }
-}
-
 /// What is wrong with JSON that is not valid.
 package enum JSONProblem: Sendable, Hashable, CustomStringConvertible {
     /// A byte that cannot start or continue the value there.
@@ -108,9 +63,4 @@ package enum JSONKind: String, Sendable, Hashable, CustomStringConvertible {
         case .number: "a number"
         }
     }
-}
-
-extension NavStateError {
-    /// The wire format's failure, when reading SwiftUI's JSON threw this error.
-    package var wireFormatKind: WireFormatFailure? { failure(as: WireFormatFailure.self) }
 }
