@@ -33,17 +33,14 @@ public import NavStateScenes
 ///   goes to the background after every restored screen appeared, the
 ///   launch is confirmed then, before the last save, since it did not
 ///   crash; if it goes before, it stays unconfirmed.
-/// - **Background**: the scene's window is recorded as in the background at
-///   once, in the order the phases come; the `BackgroundJob` saves the
-///   scene, forgets abandoned windows' scenes and, when every window is in
-///   the background and ``suspendsStore`` is true, suspends the store. Its
-///   expiry suspends the store immediately (``/NavState/NavStore/suspendImmediately()``),
-///   which ends a wait for another process's lock and refuses statements
-///   until the store resumes; the navigator keeps its state and saves it
-///   on the next foreground.
-/// - **Foreground**: the window is recorded as in the foreground at once and
-///   the store resumed, even while the background job still runs, and what
-///   was not saved is saved.
+/// - **Background, its expiry and the foreground**: the rules every face
+///   shares (`WindowPhaseRules` in the core under every face): the job
+///   saves the scene, forgets abandoned windows' scenes and, when every
+///   window is in the background and ``suspendsStore`` is true, suspends
+///   the store; its expiry suspends the store at once
+///   (``/NavState/NavStore/suspendImmediately()``) only when no window is
+///   in the foreground; the foreground resumes it and saves what waited.
+///   The navigator keeps its state through all of it.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 public final class SceneLifecycle {
@@ -185,33 +182,12 @@ public final class SceneLifecycle {
     @discardableResult
     public func phaseChanged(to phase: WindowPhase) -> BackgroundJob? {
         let navigator = navigator
-        let windows = windows
-        let store = navigator.store
-        guard phase == .background else {
-            if let windows {
-                windows.sceneWillEnterForeground(navigator.scene)
-            } else if store.isSuspended {
-                // An expiry suspended it; without windows nothing else
-                // would resume it.
-                store.resume()
-            }
-            // Leaving `active` saves what the scene shows; coming back
-            // saves what was refused while the store was suspended.
-            Task { try? await navigator.flush() }
-            return nil
-        }
-        windows?.sceneDidEnterBackground(navigator.scene)
-        let confirmsNow = confirmation.confirmsAtBackground(everyScreenAppeared: everyRestoredScreenAppeared)
-        let suspends = suspendsStore
-        return BackgroundJob(
-            run: {
-                if confirmsNow { await Self.confirm(navigator) }
-                try? await navigator.flush()
-                guard let windows else { return }
-                _ = try? await windows.forgetAbandoned()
-                if suspends { await windows.suspendIfEveryWindowIsInBackground() }
-            },
-            expire: { store.suspendImmediately() })
+        let confirmsNow = phase == .background
+            && confirmation.confirmsAtBackground(everyScreenAppeared: everyRestoredScreenAppeared)
+        return WindowPhaseRules.phaseChanged(
+            to: phase, scene: navigator.scene, windows: windows, store: navigator.store, suspendsStore: suspendsStore,
+            confirmsNow: confirmsNow, confirm: { await Self.confirm(navigator) },
+            flush: { try? await navigator.flush() })
     }
 
     /// The window closed: its scene is free for another window.

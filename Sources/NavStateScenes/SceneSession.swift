@@ -294,29 +294,12 @@ package final class SceneSession {
     @discardableResult
     package func phaseChanged(to phase: WindowPhase) -> BackgroundJob? {
         guard let windows, let scene else { return nil }
-        guard phase == .background else {
-            windows.sceneWillEnterForeground(scene)
-            Task { await self.flush() }
-            return nil
-        }
-        windows.sceneDidEnterBackground(scene)
-        let confirmsNow = saver?.awaitingConfirmation != nil
+        let confirmsNow = phase == .background && saver?.awaitingConfirmation != nil
             && confirmation.confirmsAtBackground(everyScreenAppeared: hasRestored && contentIsUp)
-        let store = windows.store
-        let suspends = suspendsStore
-        let backgroundNow = windows.backgroundFlag
-        return BackgroundJob(
-            run: { [weak self] in
-                if confirmsNow { await self?.confirm() }
-                await self?.flush()
-                _ = try? await windows.forgetAbandoned()
-                if suspends { await windows.suspendIfEveryWindowIsInBackground() }
-            },
-            expire: {
-                // The app is about to be suspended only when no window is
-                // in the foreground; another window's saves go on otherwise.
-                if backgroundNow.everyWindowIsInBackground { store.suspendImmediately() }
-            })
+        return WindowPhaseRules.phaseChanged(
+            to: phase, scene: scene, windows: windows, store: windows.store, suspendsStore: suspendsStore,
+            confirmsNow: confirmsNow, confirm: { [weak self] in await self?.confirm() },
+            flush: { [weak self] in await self?.flush() })
     }
 
     /// The window closed: its scene is free for another window, and its

@@ -333,7 +333,8 @@ struct SceneLifecycleTests {
     }
 
     /// Two windows: the store is suspended only once both are in the
-    /// background, whichever job ends last, and resumed when one returns.
+    /// background, whichever job ends last (an expiry too), and resumed
+    /// when one returns.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func twoWindowsSuspendTheStoreOnlyWhenBothAreInTheBackground() async throws {
         let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
@@ -350,6 +351,8 @@ struct SceneLifecycleTests {
             lifecycle.contentAppeared()
         }
         let first = try #require(lifecycles[0].phaseChanged(to: .background))
+        first.expire()
+        #expect(!store.isSuspended, "an expiry under the other, active window suspends nothing (it did, before WindowPhaseRules)")
         await first.run()
         #expect(!store.isSuspended, "the second window is still in the foreground")
         let second = try #require(lifecycles[1].phaseChanged(to: .background))
