@@ -76,45 +76,26 @@ extension SceneNavigator {
     /// reached its target, first come first.
     func takeLinkTurn() async {
         if !hasRestored { linkCameBeforeRestore = true }
-        if hasRestored, !linkRunning, linksWaiting.isEmpty {
-            linkRunning = true
-            return
-        }
-        await withCheckedContinuation { linksWaiting.append(.link($0)) }
+        await links.turn()
     }
 
-    /// Hands the turn to the next waiting link, if the restore has finished.
+    /// Hands the turn to the next waiting link.
     func endLinkTurn() {
-        linkRunning = false
-        handTurnToNextLink()
+        links.endTurn()
     }
 
-    func handTurnToNextLink() {
-        while hasRestored, !linkRunning, !linksWaiting.isEmpty {
-            switch linksWaiting.removeFirst() {
-            case .push(let destination, let stack):
-                do {
-                    try push(destination, onto: stack)
-                } catch {
-                    store.logger.in(.navigator).error("push made before the restore refused", metadata: ["scene": "\(scene)", "error": "\(error)"])
-                }
-            case .link(let turn):
-                linkRunning = true
-                turn.resume()
-            }
+    /// A push made before the restore finished, in its turn; one that
+    /// cannot be made now is logged.
+    func pushWaiting(_ destination: AnyDestination, onto stack: StackAddress?) {
+        do {
+            try push(destination, onto: stack)
+        } catch {
+            store.logger.in(.navigator).error("push made before the restore refused", metadata: ["scene": "\(scene)", "error": "\(error)"])
         }
     }
 
     /// The restore has finished: what waited runs, in the order it came.
     func releaseWaitingLinks() {
-        handTurnToNextLink()
+        links.isOpen = true
     }
-}
-
-/// What waits for the launch restore in the navigator's one line.
-enum WaitingLink {
-    /// A push, made when its turn comes.
-    case push(AnyDestination, onto: StackAddress?)
-    /// A link's turn: resumed when it may run its steps.
-    case link(CheckedContinuation<Void, Never>)
 }

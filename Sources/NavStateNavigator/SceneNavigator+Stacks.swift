@@ -37,7 +37,7 @@ extension SceneNavigator {
         let destination = try erase(value)
         guard hasRestored else {
             linkCameBeforeRestore = true
-            linksWaiting.append(.push(destination, onto: stack))
+            links.append(.now { [weak self] in self?.pushWaiting(destination, onto: stack) })
             return
         }
         try push(destination, onto: stack)

@@ -90,9 +90,7 @@ public final class SceneNavigator {
     /// line, so each is applied, on top of the restored state (or of the
     /// empty state, as ``launchLinks`` says), in the order it was made
     /// among the links.
-    @ObservationIgnored var linksWaiting: [WaitingLink] = []
-    /// A link is running its steps.
-    @ObservationIgnored var linkRunning = false
+    @ObservationIgnored let links = LinkLine(isOpen: false)
     @ObservationIgnored var linkCameBeforeRestore = false
 
     /// What a deep link before the launch restore does: the default applies

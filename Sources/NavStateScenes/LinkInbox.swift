@@ -44,9 +44,10 @@ package final class LinkInbox<Link> {
 /// Links applied one at a time in the order they came, whatever their
 /// source: a URL for the app's handler applied at once in its turn, a
 /// Handoff payload decoded and applied over time while the links after it
-/// wait. Closed, it keeps every link until it opens (the restore in
-/// place). `SceneSession` and the UIKit `SceneConnection` keep their links
-/// in one.
+/// wait; or a caller's own turn (``turn()``), which runs its steps in its
+/// own task and says when it ended. Closed, it keeps every link until it
+/// opens (the restore in place). `SceneSession`, the UIKit
+/// `SceneConnection` and `SceneNavigator` keep their links in one.
 @MainActor
 package final class LinkLine {
     package enum Link {
@@ -54,6 +55,8 @@ package final class LinkLine {
         case now(@MainActor () -> Void)
         /// Applied over time; the links after it wait until it ends.
         case later(@MainActor () async -> Void)
+        /// A caller's turn: resumed when it may run, and over at ``endTurn()``.
+        case turn(CheckedContinuation<Void, Never>)
     }
 
     private var waiting: [Link] = []
@@ -74,6 +77,19 @@ package final class LinkLine {
         run()
     }
 
+    /// Returns when the caller's link may run: once the line is open and
+    /// every link before it has ended. The caller runs its link, then
+    /// calls ``endTurn()``; the links after it wait until then.
+    package func turn() async {
+        await withCheckedContinuation { append(.turn($0)) }
+    }
+
+    /// The link whose ``turn()`` came has ended: the next one runs.
+    package func endTurn() {
+        running = false
+        run()
+    }
+
     private func run() {
         while isOpen, !running, !waiting.isEmpty {
             switch waiting.removeFirst() {
@@ -86,6 +102,9 @@ package final class LinkLine {
                     self.running = false
                     self.run()
                 }
+            case .turn(let turn):
+                running = true
+                turn.resume()
             }
         }
     }
