@@ -114,7 +114,7 @@ struct RestoredPresentationTests {
         #expect(after.pendingPresentations == Array(saved2.presentations.dropFirst()))
     }
 
-    /// `restoresNavigation` shows the views once `hasRestored`: a restore
+    /// `restoresNavigator` shows the views once `hasRestored`: a restore
     /// that fails must say so too, or the window would stay blank.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     @Test func aFailedRestoreStillCountsAsRestored() async throws {

@@ -311,7 +311,7 @@ struct SceneLifecycleTests {
         #expect(try await store.load(scene: "main")?.state.contentStack.count == 3)
     }
 
-    /// Defect (issue 41): with no `WindowScenes` (what `restoresNavigation`
+    /// Defect (issue 41): with no `WindowScenes` (what `restoresNavigator`
     /// gives by default) an expiry suspended the store for good, and every
     /// later save failed with `suspended`.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)

@@ -78,7 +78,7 @@ public struct SceneNavigatorHost<Content: View>: View {
         let links = links
         Group {
             if let navigator {
-                content(navigator).restoresNavigation(navigator, options: options, windows: windows)
+                content(navigator).restoresNavigator(navigator, options: options, windows: windows)
             } else {
                 Color.clear
             }

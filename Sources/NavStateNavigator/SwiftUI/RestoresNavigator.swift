@@ -22,16 +22,16 @@ extension View {
     ///
     /// ```swift
     /// NavigationStack(path: $navigator.path) { HomeView() }
-    ///     .restoresNavigation(navigator)
+    ///     .restoresNavigator(navigator)
     /// ```
-    public func restoresNavigation(
+    public func restoresNavigator(
         _ navigator: SceneNavigator, options: RestoreOptions = RestoreOptions(), windows: WindowScenes? = nil
     ) -> some View {
         modifier(NavigationPersistence(navigator: navigator, options: options, windows: windows))
     }
 }
 
-/// The work of `restoresNavigation(_:options:windows:)`: forwards the
+/// The work of `restoresNavigator(_:options:windows:)`: forwards the
 /// view's events to a ``SceneLifecycle``, which decides, and carries out
 /// the background job it returns.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
