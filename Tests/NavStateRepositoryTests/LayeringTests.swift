@@ -8,8 +8,7 @@ import Testing
 /// are the manifest's.
 @Suite("Layering")
 struct LayeringTests {
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = RepositoryFiles.root
 
     /// A target of the manifest: its kind, its folder and what it declares
     /// it depends on (targets, and the modules of products).
@@ -73,14 +72,7 @@ struct LayeringTests {
 
     /// The text of every Swift file under a target's folder.
     static func sources(of target: Target) throws -> [String] {
-        let folder = root.appendingPathComponent(target.path)
-        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
-        var texts: [String] = []
-        while let url = files.nextObject() as? URL {
-            guard url.pathExtension == "swift" else { continue }
-            texts.append(try String(contentsOf: url, encoding: .utf8))
-        }
-        return texts
+        try RepositoryFiles.swiftTexts(under: root.appendingPathComponent(target.path))
     }
 
     @Test func everyImportIsDeclaredInTheManifest() throws {

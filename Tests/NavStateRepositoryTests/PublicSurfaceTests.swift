@@ -40,14 +40,7 @@ struct PublicSurfaceTests {
 
     /// The text of every Swift file of a module.
     static func texts(of module: String) throws -> [String] {
-        let directory = sources.appendingPathComponent(module)
-        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
-        var texts: [String] = []
-        while let url = enumerator.nextObject() as? URL {
-            guard url.pathExtension == "swift" else { continue }
-            texts.append(try String(contentsOf: url, encoding: .utf8))
-        }
-        return texts
+        try RepositoryFiles.swiftTexts(under: sources.appendingPathComponent(module))
     }
 
     /// The public types declared in these sources.
