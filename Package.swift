@@ -21,6 +21,9 @@ let package = Package(
         .library(name: "NavStateUIKit", targets: ["NavStateUIKit"]),
         // Inspection and repair, for tools and tests, not apps.
         .library(name: "NavStateTooling", targets: ["NavStateTooling"]),
+        // An app's own restoration tests: round trips, saved states of past
+        // releases, a lint of the registry. Linked by test targets only.
+        .library(name: "NavStateTesting", targets: ["NavStateTesting"]),
         .executable(name: "navstate", targets: ["NavStateCLI"]),
     ],
     // Each floor is the oldest release with the APIs NavState uses and a
@@ -86,6 +89,9 @@ let package = Package(
             // It reads a store's file sizes (`attributesOfItem`).
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
+        // What an app's tests check of its own types; no test framework
+        // imported, so XCTest and Swift Testing both use it.
+        .target(name: "NavStateTesting", dependencies: ["NavState", "NavStateModel", "NavStateTooling"]),
         // The core under every face, platform-neutral and without
         // Observation: a window's scene, its restore, confirmation, saves,
         // background work and queued links.
@@ -268,7 +274,7 @@ let package = Package(
         .testTarget(
             name: "NavStateCLITests",
             dependencies: [
-                "NavStateCLI", "NavState", "NavStateModel", "NavStateTooling", "NavStateSQLite",
+                "NavStateCLI", "NavState", "NavStateModel", "NavStateTooling", "NavStateSQLite", "NavStateTesting",
                 "NavStateTestSupport", "NavStoreTestSupport",
                 // An app saving to the file the commands read.
                 "NavStateTestHelper",
@@ -277,6 +283,7 @@ let package = Package(
             // Read from the source tree by CLIGoldenTests, not bundled.
             exclude: ["Golden"]
         ),
+        .testTarget(name: "NavStateTestingTests", dependencies: ["NavStateTesting", "NavState", "NavStateTooling"]),
         // Checks of the repository itself: sources, docs, manifest, and the
         // version the tooling reports.
         .testTarget(name: "NavStateRepositoryTests", dependencies: ["NavState", "NavStateTooling"]),

@@ -58,6 +58,15 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(name: "ShopCoreTests", dependencies: ["ShopCore"]),
+        // The shop's own restoration tests (NavStateTesting): its routes'
+        // round trips, the saved states of two past releases (Fixtures/,
+        // read from the source tree), the registry's lint; in Swift
+        // Testing and in XCTest.
+        .testTarget(
+            name: "ShopRestorationTests",
+            dependencies: ["ShopCore", .product(name: "NavStateTesting", package: "NavState")],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,9 +13,9 @@ import Testing
 struct ClosedSurfaceTests {
     static let modules = [
         "NavStateModel", "NavStateReports", "NavState", "NavStateScenes",
-        "NavStateUI", "NavStateNavigator", "NavStateUIKit", "NavStateTooling",
+        "NavStateUI", "NavStateNavigator", "NavStateUIKit", "NavStateTooling", "NavStateTesting",
     ]
-    static let products = ["NavState", "NavStateUI", "NavStateNavigator", "NavStateUIKit", "NavStateTooling"]
+    static let products = ["NavState", "NavStateUI", "NavStateNavigator", "NavStateUIKit", "NavStateTooling", "NavStateTesting"]
 
     struct Graph: Codable {
         var symbols: [Symbol]

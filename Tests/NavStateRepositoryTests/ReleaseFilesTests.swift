@@ -98,7 +98,7 @@ struct ReleaseFilesTests {
 
     @Test func theSwiftPackageIndexBuildsTheDocumentedTargetsOnEveryPlatform() throws {
         let spi = try Self.text(".spi.yml")
-        #expect(spi.contains("documentation_targets: [NavState, NavStateModel, NavStateReports, NavStateNavigator, NavStateUI, NavStateUIKit, NavStateTooling]"))
+        #expect(spi.contains("documentation_targets: [NavState, NavStateModel, NavStateReports, NavStateNavigator, NavStateUI, NavStateUIKit, NavStateTooling, NavStateTesting]"))
         for platform in ["ios", "macos-spm", "tvos", "watchos", "visionos", "linux"] {
             #expect(spi.contains("platform: \(platform)"), "\(platform)")
         }
@@ -115,7 +115,7 @@ struct ReleaseFilesTests {
         let products = try NSRegularExpression(pattern: #"\.library\(name: "(\w+)""#)
             .matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest))
             .compactMap { Range($0.range(at: 1), in: manifest).map { String(manifest[$0]) } }
-        #expect(products.count == 5)
+        #expect(products.count == 6)
         let loop = try #require(workflow.components(separatedBy: "\n").first { $0.contains("for scheme in") })
         for product in products {
             #expect(loop.contains(" \(product) ") || loop.contains(" \(product);"), "\(product) is not built by the workflow")

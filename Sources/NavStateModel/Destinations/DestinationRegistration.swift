@@ -84,12 +84,12 @@ package struct DestinationRegistration: Sendable {
     /// description (a manifest), which can resolve tags but not decode.
     var typeID: ObjectIdentifier? { fields.typeID }
     /// A readable type name for error messages.
-    var typeDescription: String { fields.typeDescription }
+    package var typeDescription: String { fields.typeDescription }
     /// Decodes payload text: the fast decoder when it is sure, else
     /// JSONDecoder. `nil` for a type known only by its description.
     var decodePayload: (@Sendable (String) throws -> any Hashable)? { fields.decodePayload }
     /// Upgrade steps keyed by the version they upgrade from.
-    var upgrades: [Int: PayloadUpgrade] {
+    package var upgrades: [Int: PayloadUpgrade] {
         get { fields.upgrades }
         set { fields = fields.replacing(upgrades: newValue) }
     }
