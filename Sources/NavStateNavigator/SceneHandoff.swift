@@ -99,7 +99,7 @@ extension HandoffFormat.Problem {
         switch self {
         case let .tooLarge(bytes, limit): NavStateError.handoffTooLarge(bytes: bytes, limit: limit)
         case .notAHandoff: NavStateError.notAHandoff()
-        case .unreadable(let problem): NavStateError.unreadableHandoff(problem)
+        case .unreadableScene(let problem): NavStateError.unreadableHandoff(problem)
         case .unencodable(let problem): NavStateError.unencodableHandoff(problem)
         }
     }

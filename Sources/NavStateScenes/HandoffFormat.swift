@@ -22,7 +22,7 @@ package enum HandoffFormat {
     package enum Problem: Error, Sendable, Hashable {
         case tooLarge(bytes: Int, limit: Int)
         case notAHandoff
-        case unreadable(String)
+        case unreadableScene(String)
         case unencodable(String)
     }
 
@@ -57,7 +57,7 @@ package enum HandoffFormat {
         do {
             return try SceneState(sceneJSON: bytes[prefix.count..<(bytes.count - suffix.count)])
         } catch {
-            throw .unreadable(error.description)
+            throw .unreadableScene(error.description)
         }
     }
 }

@@ -53,7 +53,7 @@ extension NavStateError {
 
     /// The file could not be opened or created while NavState was at `step`:
     /// a `cannotOpen` that names the step.
-    static func cannotOpen(path: String, at step: OpenStep, cause: String?) -> NavStateError {
+    static func openingFailed(path: String, at step: OpenStep, cause: String?) -> NavStateError {
         NavStateError.Code.cannotOpen(path: path, reason: step.description, cause: cause)
     }
 
@@ -133,7 +133,7 @@ extension NavStateError {
             // saved before is in the file; open the store again.
             self = .walChanged(path: path)
         } else if error.isCannotOpen {
-            self = .cannotOpen(path: path, at: .openConnection, cause: error.message)
+            self = .openingFailed(path: path, at: .openConnection, cause: error.message)
         } else {
             // The errno says what an I/O error was ("errno 5: Input/output error").
             let system = error.systemError == 0 ? "" : " (errno \(error.systemError): \(String(cString: strerror(error.systemError))))"

@@ -95,7 +95,7 @@ extension NavStore {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw .cannotOpen(path: folder.path, at: .createFolder, cause: error.localizedDescription)
+            throw .openingFailed(path: folder.path, at: .createFolder, cause: error.localizedDescription)
         }
         return folder.appendingPathComponent(fileName, isDirectory: false)
     }
@@ -109,7 +109,7 @@ extension NavStore {
         do {
             base = try files.url(for: location.directory, in: .userDomainMask, appropriateFor: nil, create: true)
         } catch {
-            throw .cannotOpen(path: "\(location.directory)", at: .findFolder, cause: error.localizedDescription)
+            throw .openingFailed(path: "\(location.directory)", at: .findFolder, cause: error.localizedDescription)
         }
         // macOS: ~/Library/Application Support is every app's; keep to ours.
         if location == .applicationSupportPerApp, let bundle = Bundle.main.bundleIdentifier {

@@ -63,10 +63,10 @@ enum StoreFile {
     static func checkLength(of target: String, reportedAs path: String) throws(NavStateError) {
         let name = target.split(separator: "/").last.map(String.init) ?? target
         if name.utf8.count > longestFileName {
-            throw .cannotOpen(path: path, at: .nameTooLong(bytes: name.utf8.count, limit: longestFileName), cause: nil)
+            throw .openingFailed(path: path, at: .nameTooLong(bytes: name.utf8.count, limit: longestFileName), cause: nil)
         }
         if target.utf8.count > longestPath {
-            throw .cannotOpen(path: path, at: .pathTooLong(bytes: target.utf8.count, limit: longestPath), cause: nil)
+            throw .openingFailed(path: path, at: .pathTooLong(bytes: target.utf8.count, limit: longestPath), cause: nil)
         }
     }
 
@@ -97,8 +97,8 @@ enum StoreFile {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard let resolved = realpath(directory, nil) else {
             let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .cannotOpen(path: path, at: .createFile(directoryExists: false), cause: nil) }
-            throw .cannotOpen(path: path, at: .createFile(directoryExists: true), cause: String(cString: strerror(code)))
+            if code == ENOENT || code == ENOTDIR { throw .openingFailed(path: path, at: .createFile(directoryExists: false), cause: nil) }
+            throw .openingFailed(path: path, at: .createFile(directoryExists: true), cause: String(cString: strerror(code)))
         }
         defer { free(resolved) }
         let folder = String(cString: resolved)
@@ -138,8 +138,8 @@ enum StoreFile {
         }
         if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path) }
         if code == ENOSPC || code == EDQUOT { throw .diskFull(path: path) }
-        if code == ENOENT { throw .cannotOpen(path: path, at: .createFile(directoryExists: false), cause: nil) }
-        throw .cannotOpen(path: path, at: .createFile(directoryExists: true), cause: String(cString: strerror(code)))
+        if code == ENOENT { throw .openingFailed(path: path, at: .createFile(directoryExists: false), cause: nil) }
+        throw .openingFailed(path: path, at: .createFile(directoryExists: true), cause: String(cString: strerror(code)))
     }
 
     /// Sets a regular file's mode to 0600, never through a link, and
@@ -196,7 +196,7 @@ enum StoreFile {
             do {
                 try url.setResourceValues(values)
             } catch {
-                throw .cannotOpen(path: path, at: .setBackupExclusion, cause: error.localizedDescription)
+                throw .openingFailed(path: path, at: .setBackupExclusion, cause: error.localizedDescription)
             }
         }
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
@@ -209,7 +209,7 @@ enum StoreFile {
                 do {
                     try FileManager.default.setAttributes([.protectionKey: protection], ofItemAtPath: path + suffix)
                 } catch {
-                    throw .cannotOpen(path: path, at: .setFileProtection, cause: error.localizedDescription)
+                    throw .openingFailed(path: path, at: .setFileProtection, cause: error.localizedDescription)
                 }
             }
         }
@@ -232,7 +232,7 @@ enum StoreFile {
             if rename(path + suffix, target + suffix) != 0 {
                 let code = errno
                 if code == EACCES || code == EROFS || code == EPERM { throw .readOnly(path: path) }
-                throw .cannotOpen(path: path, at: .moveAside, cause: String(cString: strerror(code)))
+                throw .openingFailed(path: path, at: .moveAside, cause: String(cString: strerror(code)))
             }
         }
         return target

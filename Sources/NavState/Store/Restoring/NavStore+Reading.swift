@@ -54,18 +54,18 @@ final class TemporaryCopy {
             return String(cString: base)
         }
         guard let created else {
-            throw .cannotOpen(path: source, at: .copyForReading, cause: String(cString: strerror(errno)))
+            throw .openingFailed(path: source, at: .copyForReading, cause: String(cString: strerror(errno)))
         }
         directory = created
         path = directory + "/copy.sqlite"
         for suffix in ["", "-wal"] {
             guard let data = FileManager.default.contents(atPath: source + suffix) else {
                 try? FileManager.default.removeItem(atPath: directory)
-                throw .cannotOpen(path: source, at: .copyForReading, cause: nil)
+                throw .openingFailed(path: source, at: .copyForReading, cause: nil)
             }
             guard FileManager.default.createFile(atPath: path + suffix, contents: data, attributes: [.posixPermissions: 0o600]) else {
                 try? FileManager.default.removeItem(atPath: directory)
-                throw .cannotOpen(path: source, at: .copyForReading, cause: nil)
+                throw .openingFailed(path: source, at: .copyForReading, cause: nil)
             }
         }
     }

@@ -54,7 +54,7 @@ enum Migrator {
             try switchToWAL(connection, within: configuration.busyTimeout)
         }
         if connection.filename != "" && mode?.lowercased() != "wal" {
-            throw .cannotOpen(path: path, at: .switchToWAL(got: mode), cause: nil)
+            throw .openingFailed(path: path, at: .switchToWAL(got: mode), cause: nil)
         }
         try NavStore.sqlite(path) { () throws(SQLiteError) in try applyPragmas(connection, configuration) }
     }
@@ -173,7 +173,7 @@ enum Migrator {
                 try connection.execute(part.sql)
                 guard let name = part.step else { continue }
                 guard let step = SchemaMigration.Step(rawValue: name) else {
-                    return .cannotOpen(path: path, at: .unknownMigrationStep(migration: migration.name, step: name), cause: nil)
+                    return .openingFailed(path: path, at: .unknownMigrationStep(migration: migration.name, step: name), cause: nil)
                 }
                 try step.run(connection, logger: logger)
             }
