@@ -213,6 +213,8 @@ let package = Package(
             name: "NavStoreTestSupport",
             dependencies: [
                 "NavState", "NavStateModel", "NavStateSQLite", "NavStateTestSupport",
+                // FaultyDisk, the VFS that fails on purpose.
+                "CNavStateSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/NavStoreTestSupport"
