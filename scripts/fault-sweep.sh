@@ -7,4 +7,4 @@
 # gives both sweeps' counts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-NAVSTATE_FAULT_SWEEP=full swift test --filter FaultSweeps 2>&1 | grep -E "power loss,|I/O errors:|✔|✘|error:"
+NAVSTATE_FAULT_SWEEP=full swift test --filter FaultSweeps 2>&1 | grep -E "power loss|I/O errors:|✔|✘|error:"

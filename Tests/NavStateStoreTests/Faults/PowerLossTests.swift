@@ -29,15 +29,48 @@ struct PowerLossTests {
         return SceneState(stack: ids.map { StoreFixtures.entry($0) })
     }
 
+    /// What a run does besides its saves.
+    enum Workload: String, CaseIterable, Sendable {
+        /// The saves alone.
+        case saves
+        /// The saves after 62 earlier ones, two revisions kept: the save of
+        /// revision 64 prunes the history (saves prune every 64th).
+        case savesThatPrune
+        /// The saves, then a checkpoint that folds the WAL into the file.
+        case savesThenCheckpoint
+    }
+
+    static func configuration(_ durability: NavStore.Durability, _ workload: Workload) -> NavStore.Configuration {
+        var configuration = StoreFixtures.quiet(durability)
+        if workload == .savesThatPrune { configuration.keptRevisions = 2 }
+        return configuration
+    }
+
+    /// What is in the file before the run, out of the sweep: for
+    /// `savesThatPrune`, 62 revisions; their last state.
+    static func prepare(_ path: String, _ durability: NavStore.Durability, _ workload: Workload) throws -> SceneState<NavEntry>? {
+        guard workload == .savesThatPrune else { return nil }
+        let store = try NavStore(path: path, configuration: configuration(durability, workload))
+        var state = SceneState<NavEntry>()
+        for step in 1...62 {
+            state = SceneState(stack: [StoreFixtures.entry("p\(step % 5)")])
+            try store.save(state, scene: "main")
+        }
+        return state
+    }
+
     /// Saves `states` in order to a store at `path` until one fails;
     /// returns the ones acknowledged, and the one that failed.
-    static func run(_ path: String, _ durability: NavStore.Durability) -> (acknowledged: [SceneState<NavEntry>], cut: SceneState<NavEntry>?) {
+    static func run(
+        _ path: String, _ durability: NavStore.Durability, _ workload: Workload = .saves
+    ) -> (acknowledged: [SceneState<NavEntry>], cut: SceneState<NavEntry>?) {
         var acknowledged: [SceneState<NavEntry>] = []
-        guard let store = try? NavStore(path: path, configuration: StoreFixtures.quiet(durability)) else { return ([], nil) }
+        guard let store = try? NavStore(path: path, configuration: configuration(durability, workload)) else { return ([], nil) }
         for state in states {
             guard (try? store.save(state, scene: "main")) != nil else { return (acknowledged, state) }
             acknowledged.append(state)
         }
+        if workload == .savesThenCheckpoint { _ = try? store.checkpointWAL() }
         return (acknowledged, nil)
     }
 
@@ -96,13 +129,14 @@ struct PowerLossTests {
     /// Every crash point of a run, for each way the power loss treats what
     /// was not synced; returns the count of crash points and the violations.
     static func sweep(
-        _ durability: NavStore.Durability, losses: [FaultyDisk.Loss]
+        _ durability: NavStore.Durability, _ workload: Workload, losses: [FaultyDisk.Loss]
     ) throws -> (points: Int, outcomes: [Outcome: Int], violations: [String]) {
         let disk = FaultyDisk.shared
         // A run without a cut: how many changes it makes.
         let probe = try TemporaryDirectory()
+        _ = try prepare(probe.url.appendingPathComponent("nav.sqlite").path, durability, workload)
         disk.begin(probe.url.path)
-        _ = run(probe.url.appendingPathComponent("nav.sqlite").path, durability)
+        _ = run(probe.url.appendingPathComponent("nav.sqlite").path, durability, workload)
         let total = disk.changes
         disk.end()
         var violations: [String] = [], outcomes: [Outcome: Int] = [:]
@@ -110,8 +144,10 @@ struct PowerLossTests {
             for loss in losses {
                 let directory = try TemporaryDirectory()
                 let path = directory.url.appendingPathComponent("nav.sqlite").path
+                let before = try prepare(path, durability, workload)
                 disk.begin(directory.url.path, powerCut: cut)
-                let (acknowledged, inFlight) = run(path, durability)
+                let (saved, inFlight) = run(path, durability, workload)
+                let acknowledged = (before.map { [$0] } ?? []) + saved
                 try disk.powerLoss(loss)
                 switch violation(path, durability, acknowledged: acknowledged, cut: inFlight) {
                 case .success(let outcome): outcomes[outcome, default: 0] += 1
@@ -123,14 +159,14 @@ struct PowerLossTests {
         return (total, outcomes, violations)
     }
 
-    @Test(arguments: NavStore.Durability.allCases)
-    func everyCrashPointOfARunOfSavesLeavesAnAcknowledgedHead(durability: NavStore.Durability) throws {
-        let (points, outcomes, violations) = try Self.sweep(durability, losses: Self.losses)
+    @Test(arguments: NavStore.Durability.allCases, Workload.allCases)
+    func everyCrashPointOfARunOfSavesLeavesAnAcknowledgedHead(durability: NavStore.Durability, workload: Workload) throws {
+        let (points, outcomes, violations) = try Self.sweep(durability, workload, losses: Self.losses)
         #expect(points > 10, "the run makes changes to cut at: \(points)")
         #expect(violations == [])
         // The sweep loses what it must: with .normal some acknowledged saves
         // roll back; with .full none does, and some cut saves land.
-        print("power loss, \(durability): \(points) crash points × \(Self.losses.count) losses: \(outcomes)")
+        print("power loss, \(durability), \(workload): \(points) crash points × \(Self.losses.count) losses: \(outcomes)")
         if durability == .normal { #expect(outcomes[.rolledBack, default: 0] > 0, "\(outcomes)") }
         #expect((outcomes[.lastAcknowledged] ?? 0) > 0, "\(outcomes)")
     }
