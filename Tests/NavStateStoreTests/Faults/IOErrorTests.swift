@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tooling) import NavState
 import NavStateReports
+import NavStateTooling
 @testable import NavStateTestSupport
 @testable import NavStoreTestSupport
 import Testing
@@ -32,17 +33,23 @@ struct IOErrorTests {
 
     /// What a run does before its saves, on the file as prepared.
     enum Run: CaseIterable, Sendable {
-        case saves, savesThatPrune, savesThenCheckpoint, restoreThenSaves, migrationThenSaves
+        case saves, savesThatPrune, savesThenCheckpoint, restoreThenSaves, migrationThenSaves, repairThenSaves
 
-        var workload: PowerLossTests.Workload { self == .savesThatPrune ? .savesThatPrune : .saves }
+        var workload: PowerLossTests.Workload {
+            switch self {
+            case .savesThatPrune: .savesThatPrune
+            case .repairThenSaves: .repairThenSaves
+            default: .saves
+            }
+        }
     }
 
     /// The file before the run, out of the sweep: the last state saved in
     /// it, if any.
     static func prepare(_ path: String, _ run: Run) throws -> SceneState<NavEntry>? {
         switch run {
-        case .savesThatPrune:
-            return try PowerLossTests.prepare(path, .normal, .savesThatPrune)
+        case .savesThatPrune, .repairThenSaves:
+            return try PowerLossTests.prepare(path, .normal, run.workload)
         case .restoreThenSaves:
             let store = try NavStore(path: path, configuration: StoreFixtures.quiet())
             for state in PowerLossTests.states.prefix(3) { try store.save(state, scene: "main") }
@@ -73,6 +80,13 @@ struct IOErrorTests {
             if (try? NavStore(path: path, configuration: configuration)) == nil { broken.append("the file does not open after \(error)") }
             return broken
         }
+        if run == .repairThenSaves {
+            do {
+                try PowerLossTests.repair(store)
+            } catch {
+                if !FaultyDisk.shared.faultInjected { broken.append("the repair failed with no fault: \(error)") }
+            }
+        }
         if run == .restoreThenSaves {
             // A launch: the guarded restore counts an attempt, the confirmation clears it.
             do {
@@ -88,7 +102,7 @@ struct IOErrorTests {
                 _ = try await store.save(state, scene: "main")
                 acknowledged = state
                 failed = nil
-                let read = try NavStore(readingAt: path).load(scene: "main")?.state
+                let read = try await NavStore(readingAt: path).load(scene: "main")?.state
                 if read != state { broken.append("after an acknowledged save another connection reads \(read?.contentStack.map(\.payload) ?? [])") }
             } catch {
                 if failed != nil || !FaultyDisk.shared.faultInjected { broken.append("a save with no fault of its own failed: \(error)") }
@@ -99,10 +113,13 @@ struct IOErrorTests {
         FaultyDisk.shared.end()
         do {
             let reopened = try NavStore(path: path, configuration: StoreFixtures.quiet())
-            let head = try reopened.load(scene: "main")?.state
+            let head = try await reopened.load(scene: "main")?.state
             if head != acknowledged, head != failed { broken.append("reopened, the head is \(head?.contentStack.map(\.payload) ?? [])") }
             let damage = try reopened.inconsistentRows()
             if !damage.isEmpty { broken.append("reopened, inconsistent rows: \(damage)") }
+            let others = try PowerLossTests.others(reopened)
+            // The damaged scene under its name or set aside: one, never lost.
+            if run == .repairThenSaves, others.count != 1 { broken.append("reopened, the other scenes are \(others)") }
         } catch {
             broken.append("reopened: \(error)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tooling) import NavState
 import NavStateReports
+import NavStateTooling
 @testable import NavStateTestSupport
 @testable import NavStoreTestSupport
 import Testing
@@ -38,6 +39,20 @@ struct PowerLossTests {
         case savesThatPrune
         /// The saves, then a checkpoint that folds the WAL into the file.
         case savesThenCheckpoint
+        /// `navstate repair` first: a damaged scene ("broken") set aside,
+        /// then the saves.
+        case repairThenSaves
+    }
+
+    /// Repairs the file as `navstate repair` does: each damaged scene set aside.
+    static func repair(_ store: NavStore) throws {
+        for damage in try store.damagedScenes() { _ = try store.setAside(scene: damage.scene) }
+    }
+
+    /// The scenes other than "main": after a repair, the damaged one under
+    /// its name or set aside, exactly one of them, never lost.
+    static func others(_ store: NavStore) throws -> [String] {
+        try store.scenes().map(\.scene).filter { $0 != "main" }
     }
 
     static func configuration(_ durability: NavStore.Durability, _ workload: Workload) -> NavStore.Configuration {
@@ -49,6 +64,13 @@ struct PowerLossTests {
     /// What is in the file before the run, out of the sweep: for
     /// `savesThatPrune`, 62 revisions; their last state.
     static func prepare(_ path: String, _ durability: NavStore.Durability, _ workload: Workload) throws -> SceneState<NavEntry>? {
+        if workload == .repairThenSaves {
+            let store = try NavStore(path: path, configuration: configuration(durability, workload))
+            try store.save(SceneState(stack: [StoreFixtures.entry("b")]), scene: "broken")
+            for state in states.prefix(2) { try store.save(state, scene: "main") }
+            try Tamper.setChange(path, scene: "broken", to: [9, 0, 0])
+            return states[1]
+        }
         guard workload == .savesThatPrune else { return nil }
         let store = try NavStore(path: path, configuration: configuration(durability, workload))
         var state = SceneState<NavEntry>()
@@ -66,6 +88,7 @@ struct PowerLossTests {
     ) -> (acknowledged: [SceneState<NavEntry>], cut: SceneState<NavEntry>?) {
         var acknowledged: [SceneState<NavEntry>] = []
         guard let store = try? NavStore(path: path, configuration: configuration(durability, workload)) else { return ([], nil) }
+        if workload == .repairThenSaves, (try? repair(store)) == nil { return ([], nil) }
         for state in states {
             guard (try? store.save(state, scene: "main")) != nil else { return (acknowledged, state) }
             acknowledged.append(state)
@@ -86,7 +109,8 @@ struct PowerLossTests {
 
     /// The outcome of one crash point, or what rule it broke.
     static func violation(
-        _ path: String, _ durability: NavStore.Durability, acknowledged: [SceneState<NavEntry>], cut: SceneState<NavEntry>?
+        _ path: String, _ durability: NavStore.Durability, _ workload: Workload, acknowledged: [SceneState<NavEntry>],
+        cut: SceneState<NavEntry>?
     ) -> Result<Outcome, Violation> {
         let store: NavStore
         do {
@@ -104,6 +128,10 @@ struct PowerLossTests {
             }
             let damage = try store.inconsistentRows()
             if !damage.isEmpty { return .failure(Violation("inconsistent rows: \(damage)")) }
+            let others = try others(store)
+            if workload == .repairThenSaves ? others.count != 1 : !others.isEmpty {
+                return .failure(Violation("the scenes besides main are \(others)"))
+            }
             let after = SceneState(stack: [StoreFixtures.entry("after")])
             try store.save(after, scene: "main")
             if try store.load(scene: "main")?.state != after { return .failure(Violation("the next save did not land")) }
@@ -149,7 +177,7 @@ struct PowerLossTests {
                 let (saved, inFlight) = run(path, durability, workload)
                 let acknowledged = (before.map { [$0] } ?? []) + saved
                 try disk.powerLoss(loss)
-                switch violation(path, durability, acknowledged: acknowledged, cut: inFlight) {
+                switch violation(path, durability, workload, acknowledged: acknowledged, cut: inFlight) {
                 case .success(let outcome): outcomes[outcome, default: 0] += 1
                 case .failure(let violation):
                     violations.append("cut at change \(cut) of \(total), loss \(loss), \(acknowledged.count) acknowledged: \(violation)")
