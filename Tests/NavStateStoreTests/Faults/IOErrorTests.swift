@@ -117,6 +117,10 @@ struct IOErrorTests {
             if head != acknowledged, head != failed { broken.append("reopened, the head is \(head?.contentStack.map(\.payload) ?? [])") }
             let damage = try reopened.inconsistentRows()
             if !damage.isEmpty { broken.append("reopened, inconsistent rows: \(damage)") }
+            // The next launch's restore, past the crash-loop guard's counts, gives the head.
+            if head != nil, try await reopened.restoreEntries(scene: "main").state != head {
+                broken.append("reopened, the restore does not give the head")
+            }
             let others = try PowerLossTests.others(reopened)
             // The damaged scene under its name or set aside: one, never lost.
             if run == .repairThenSaves, others.count != 1 { broken.append("reopened, the other scenes are \(others)") }

@@ -128,6 +128,9 @@ struct PowerLossTests {
             }
             let damage = try store.inconsistentRows()
             if !damage.isEmpty { return .failure(Violation("inconsistent rows: \(damage)")) }
+            if let stored = try store.load(scene: "main"), try store.history(scene: "main").map(\.revision).max() != stored.revision {
+                return .failure(Violation("the history does not end at the head, revision \(stored.revision)"))
+            }
             let others = try others(store)
             if workload == .repairThenSaves ? others.count != 1 : !others.isEmpty {
                 return .failure(Violation("the scenes besides main are \(others)"))
