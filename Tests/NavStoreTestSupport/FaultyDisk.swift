@@ -139,7 +139,7 @@ package final class FaultyDisk: @unchecked Sendable {
             defer { try? handle.close() }
             // Newest first, so each record puts back what was there before it.
             for record in records.reversed() {
-                var bytes = record.bytes
+                let bytes = record.bytes
                 var keep = [Bool](repeating: false, count: (bytes.count + 511) / 512)
                 if case .whole = loss {} else {
                     for sector in keep.indices { keep[sector] = random.next() % 2 == 0 }
@@ -157,7 +157,6 @@ package final class FaultyDisk: @unchecked Sendable {
                     }
                     try handle.write(contentsOf: piece)
                 }
-                bytes = []
             }
             if let first = records.first, case .whole = loss {
                 try handle.truncate(atOffset: UInt64(first.sizeBefore))
