@@ -36,5 +36,8 @@
 @_exported public import enum NavStateModel.DropReason
 @_exported public import struct NavStateModel.DroppedEntry
 @_exported public import enum NavStateModel.EntryLocation
+
+// Each screen's own state.
+@_exported public import struct NavStateModel.ScreenState
 @_exported public import enum NavStateModel.TreeChange
 @_exported public import enum NavStateModel.Damage

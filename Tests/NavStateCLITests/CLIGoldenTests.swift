@@ -10,8 +10,9 @@ import Testing
 @Suite("navstate output")
 struct CLIGoldenTests {
     /// A database made with a fixed clock, so every time it prints is the
-    /// same on every run: scene 'main' saved twice, 'other', and two scenes
-    /// whose names are wide on a terminal.
+    /// same on every run: scene 'main' saved twice (its head with a screen's
+    /// own state), 'other', and two scenes whose names are wide on a
+    /// terminal.
     private static func populated() throws -> (TemporaryDirectory, String) {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
@@ -22,6 +23,9 @@ struct CLIGoldenTests {
         var second = StoreFixtures.richState()
         second.contentStack.append(StoreFixtures.entry("3"))
         second.values["selectedTab"] = nil
+        // The top screen's own state: a draft and the list's top row.
+        second.screens[.stack(.root, position: second.contentStack.count - 1)] =
+            ScreenState(json: ["draft": #"{"text":"Dear Ana,"}"#, "topRow": "41"])
         try store.save(second, scene: "main")
         clock.advance(by: 60)
         try store.save(SceneState(stack: [StoreFixtures.entry("1")]), scene: "other")
@@ -40,6 +44,7 @@ struct CLIGoldenTests {
         ("scenes-matching", ["scenes", "--matching", "m*", "--limit", "1", "--db", "<db>"]),
         ("scenes-matching-nothing", ["scenes", "--matching", "z*", "--db", "<db>"]),
         ("show", ["show", "main", "--db", "<db>"]),
+        ("show-screen-values", ["show", "main", "--screen-values", "--db", "<db>"]),
         ("show-json", ["show", "main", "--revision", "1", "--json", "--db", "<db>"]),
         ("show-missing-scene", ["show", "nope", "--db", "<db>"]),
         ("show-missing-revision", ["show", "main", "--revision", "9", "--db", "<db>"]),

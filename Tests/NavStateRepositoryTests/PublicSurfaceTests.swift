@@ -20,12 +20,12 @@ struct PublicSurfaceTests {
     /// other product brings NavState whole, and its own; the tooling
     /// brings the whole model and the store's reports, for tools.
     static let ceilings: [String: Int] = [
-        "NavState": 40,
-        "NavStateUI": 42,
-        "NavStateNavigator": 50,
-        "NavStateUIKit": 56,
-        "NavStateTooling": 44,
-        "NavStateTesting": 43,
+        "NavState": 42,
+        "NavStateUI": 44,
+        "NavStateNavigator": 52,
+        "NavStateUIKit": 58,
+        "NavStateTooling": 45,
+        "NavStateTesting": 45,
     ]
 
     private static let sources = URL(fileURLWithPath: #filePath)

@@ -6,7 +6,9 @@ import NavStateTooling
 /// presentations with their methods, checkpoints and scene values, each
 /// entry with its tag (with `@version` when one was saved) and payload.
 enum SceneTree {
-    static func render(_ state: SceneState<NavEntry>, header: String) -> String {
+    /// - Parameter screenValues: Show each screen value's JSON, not only its
+    ///   key and size: the user's content, so only when asked.
+    static func render(_ state: SceneState<NavEntry>, header: String, screenValues: Bool = false) -> String {
         var lines = [header]
         func entryLine(_ label: String, _ entry: NavEntry, indent: String) -> String {
             "\(indent)\(label)  \(entry.wireTag)  \(entry.payload)"
@@ -61,6 +63,18 @@ enum SceneTree {
             lines.append("values")
             for (name, entry) in state.values.sorted(by: { $0.key < $1.key }) {
                 lines.append(entryLine(name, entry, indent: "  "))
+            }
+        }
+        if !state.screens.isEmpty {
+            lines.append("screens")
+            for (location, screen) in state.screens.sorted(by: { $0.key.storedText < $1.key.storedText }) {
+                if screenValues {
+                    lines.append("  \(location.storedText)")
+                    for key in screen.keys { lines.append("    \(key) = \(screen.json[key] ?? "")") }
+                } else {
+                    let keys = screen.keys.map { "\($0) (\(screen.json[$0]?.utf8.count ?? 0) bytes)" }
+                    lines.append("  \(location.storedText)  \(keys.joined(separator: ", "))")
+                }
             }
         }
         // Every line holds names, tags and payloads from the file.

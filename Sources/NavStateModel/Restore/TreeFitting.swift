@@ -54,6 +54,19 @@ extension SceneState where Element == NavEntry {
             return kept
         }
         state.dropCheckpointsPointingNowhere()
+        if !screens.isEmpty {
+            // A screen follows its stack where the fitting moved it.
+            var moved: [EntryLocation: ScreenState] = [:]
+            for (location, screen) in screens {
+                if case let .stack(address, position) = location, address.presentation == 0 {
+                    guard let to = fit.moved[address] else { continue }
+                    moved[.stack(to, position: position)] = screen
+                } else {
+                    moved[location] = screen
+                }
+            }
+            state.screens = moved.filter { state.element(at: $0.key) != nil }
+        }
         return (state, fit.dropped, fit.changes)
     }
 }

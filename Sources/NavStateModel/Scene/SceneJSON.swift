@@ -25,13 +25,16 @@ package struct SceneDocument: Codable {
     var presentations: [PresentationDocument]
     var checkpoints: [Checkpoint]
     var values: [String: [String]]
+    /// Each screen's own state: the entry's location (`root#3`, `@1`) → key
+    /// → the value's JSON text; absent when no screen has any.
+    var screens: [String: [String: String]]?
 
-    private enum CodingKeys: String, CodingKey { case format, root, content, presentations, checkpoints, values }
+    private enum CodingKeys: String, CodingKey { case format, root, content, presentations, checkpoints, values, screens }
     private enum PresentationKeys: String, CodingKey { case method, destination, stack, content }
 
     init(
         format: String, root: [String]?, content: NavContainer<NavEntry>?, presentations: [PresentationDocument],
-        checkpoints: [Checkpoint], values: [String: [String]]
+        checkpoints: [Checkpoint], values: [String: [String]], screens: [String: [String: String]]? = nil
     ) {
         self.format = format
         self.root = root
@@ -39,6 +42,7 @@ package struct SceneDocument: Codable {
         self.presentations = presentations
         self.checkpoints = checkpoints
         self.values = values
+        self.screens = screens
     }
 
     /// Reads the document; a tree's entries are read as they come, so a
@@ -67,6 +71,7 @@ package struct SceneDocument: Codable {
         }
         checkpoints = try container.decodeIfPresent([Checkpoint].self, forKey: .checkpoints) ?? []
         values = try container.decodeIfPresent([String: [String]].self, forKey: .values) ?? [:]
+        screens = try container.decodeIfPresent([String: [String: String]].self, forKey: .screens)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -84,6 +89,7 @@ package struct SceneDocument: Codable {
         }
         try container.encode(checkpoints, forKey: .checkpoints)
         try container.encode(values, forKey: .values)
+        try container.encodeIfPresent(screens, forKey: .screens)
     }
 
     static func strings(_ entries: [NavEntry]) -> [String] {
@@ -225,7 +231,8 @@ extension SceneState where Element == NavEntry {
                     content: tree($0.content))
             },
             checkpoints: checkpoints,
-            values: values.mapValues { SceneDocument.strings([$0]) })
+            values: values.mapValues { SceneDocument.strings([$0]) },
+            screens: screens.isEmpty ? nil : Dictionary(uniqueKeysWithValues: screens.map { ($0.key.storedText, $0.value.json) }))
         let encoder = JSONEncoder()
         encoder.outputFormatting = prettyPrinted ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
         return try encoder.encode(document)
@@ -271,6 +278,12 @@ extension SceneState where Element == NavEntry {
         state.checkpoints = document.checkpoints
         for (name, pair) in document.values {
             state.values[name] = try SceneDocument.single(pair, "value '\(name)'")
+        }
+        for (text, values) in document.screens ?? [:] {
+            guard let location = EntryLocation(storedText: text) else {
+                throw .unreadable(codingPath: "screens", description: "'\(text)' is not an entry's location (root#0, tab:orders#2, @1, detail|sidebar)")
+            }
+            state.screens[location] = ScreenState(json: values)
         }
         do {
             try state.validate()

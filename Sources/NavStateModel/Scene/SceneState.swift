@@ -28,6 +28,11 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
     public var checkpoints: [Checkpoint]
     /// Named scene values: anything else the scene restores.
     public var values: [String: Element]
+    /// Each screen's own state (a draft, a scroll position), by the location
+    /// of the entry it belongs to: a stack position, a presentation's
+    /// destination or a split view's selection. A screen whose location
+    /// holds no entry is not saved.
+    public var screens: [EntryLocation: ScreenState]
 
     /// A state of one stack, with the given presentations, checkpoints and
     /// values; empty by default.
@@ -35,9 +40,10 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
         stack: [Element] = [],
         presentations: [Presentation<Element>] = [],
         checkpoints: [Checkpoint] = [],
-        values: [String: Element] = [:]
+        values: [String: Element] = [:],
+        screens: [EntryLocation: ScreenState] = [:]
     ) {
-        self.init(content: .stack(stack), presentations: presentations, checkpoints: checkpoints, values: values)
+        self.init(content: .stack(stack), presentations: presentations, checkpoints: checkpoints, values: values, screens: screens)
     }
 
     /// A state showing `content` under its presentations.
@@ -45,12 +51,14 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
         content: NavContainer<Element>,
         presentations: [Presentation<Element>] = [],
         checkpoints: [Checkpoint] = [],
-        values: [String: Element] = [:]
+        values: [String: Element] = [:],
+        screens: [EntryLocation: ScreenState] = [:]
     ) {
         self.content = content
         self.presentations = presentations
         self.checkpoints = checkpoints
         self.values = values
+        self.screens = screens
     }
 
     /// The entries of the content's stack on screen, under the
@@ -81,7 +89,7 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
     /// content is one stack.
     @inlinable
     public var isEmpty: Bool {
-        content == .empty && presentations.isEmpty && checkpoints.isEmpty && values.isEmpty
+        content == .empty && presentations.isEmpty && checkpoints.isEmpty && values.isEmpty && screens.isEmpty
     }
 
     /// Whether every level is one stack (no tab bar or split view anywhere):
@@ -231,7 +239,8 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
         presentations.reduce(content.entryCount) { $0 + 1 + $1.content.entryCount }
     }
 
-    /// The same state with every element transformed, structure unchanged.
+    /// The same state with every element transformed, structure and
+    /// screens unchanged.
     @inlinable
     public func map<T: NavElement>(_ transform: (Element) throws -> T) rethrows -> SceneState<T> {
         SceneState<T>(
@@ -240,7 +249,8 @@ public struct SceneState<Element: NavElement>: Sendable, Hashable {
                 Presentation(method: $0.method, destination: try transform($0.destination), content: try $0.content.map(transform))
             },
             checkpoints: checkpoints,
-            values: try values.mapValues(transform))
+            values: try values.mapValues(transform),
+            screens: screens)
     }
 }
 

@@ -33,12 +33,13 @@ struct IOErrorTests {
 
     /// What a run does before its saves, on the file as prepared.
     enum Run: CaseIterable, Sendable {
-        case saves, savesThatPrune, savesThenCheckpoint, restoreThenSaves, migrationThenSaves, repairThenSaves
+        case saves, savesThatPrune, savesThenCheckpoint, restoreThenSaves, migrationThenSaves, repairThenSaves, savesWithScreens
 
         var workload: PowerLossTests.Workload {
             switch self {
             case .savesThatPrune: .savesThatPrune
             case .repairThenSaves: .repairThenSaves
+            case .savesWithScreens: .savesWithScreens
             default: .saves
             }
         }
@@ -58,7 +59,7 @@ struct IOErrorTests {
             try FileManager.default.copyItem(
                 atPath: StoreFixtureTests.directory.appendingPathComponent("schema5-history.sqlite").path, toPath: path)
             return nil
-        case .saves, .savesThenCheckpoint:
+        case .saves, .savesThenCheckpoint, .savesWithScreens:
             return nil
         }
     }
@@ -97,7 +98,7 @@ struct IOErrorTests {
                 if !FaultyDisk.shared.faultInjected { broken.append("the restore failed with no fault: \(error)") }
             }
         }
-        for state in PowerLossTests.states {
+        for state in PowerLossTests.states(run.workload) {
             do {
                 _ = try await store.save(state, scene: "main")
                 acknowledged = state

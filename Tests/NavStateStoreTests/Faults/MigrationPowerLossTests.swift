@@ -14,8 +14,11 @@ extension FaultSweeps {
     /// has its save or none.
     @Suite("Power loss in a migration")
     struct MigrationPowerLossTests {
-        static let fixtures = ["schema3-history.sqlite", "schema5-history.sqlite"]
-        static let saved = SceneState(stack: [StoreFixtures.entry("after-migration")])
+        static let fixtures = ["schema3-history.sqlite", "schema5-history.sqlite", "schema6-trees.sqlite"]
+        /// The save after the migration, with a screen's own state (schema 7's table).
+        static let saved = SceneState(
+            stack: [StoreFixtures.entry("after-migration")],
+            screens: [.stack(.root, position: 0): ScreenState(json: ["draft": #""typed after the update""#])])
 
         /// Each scene's head in the file at `path`.
         static func heads(_ path: String) throws -> [String: SceneState<NavEntry>] {

@@ -30,6 +30,28 @@ struct PowerLossTests {
         return SceneState(stack: ids.map { StoreFixtures.entry($0) })
     }
 
+    /// The states the `savesWithScreens` run saves: screen state typed,
+    /// changed alone, pushed with its entry, popped with it, given to a new
+    /// entry at the same position, kept over a full row, cleared.
+    static let screenStates: [SceneState<NavEntry>] = {
+        func state(_ ids: [String], _ screens: [Int: String]) -> SceneState<NavEntry> {
+            var state = SceneState<NavEntry>(stack: ids.map { StoreFixtures.entry($0) })
+            for (position, draft) in screens {
+                state.screens[.stack(.root, position: position)] = ScreenState(json: ["draft": "\"\(draft)\""])
+            }
+            return state
+        }
+        return [
+            state(["1"], [0: "a"]), state(["1"], [0: "ab"]), state(["1", "2"], [0: "ab", 1: "x"]),
+            state(["1"], [0: "ab"]), state(["1", "3"], [0: "ab", 1: "y"]), state(["x", "y"], [1: "z"]),
+            state(["x", "y"], [:]),
+        ]
+    }()
+
+    static func states(_ workload: Workload) -> [SceneState<NavEntry>] {
+        workload == .savesWithScreens ? screenStates : states
+    }
+
     /// What a run does besides its saves.
     enum Workload: String, CaseIterable, Sendable {
         /// The saves alone.
@@ -42,6 +64,9 @@ struct PowerLossTests {
         /// `navstate repair` first: a damaged scene ("broken") set aside,
         /// then the saves.
         case repairThenSaves
+        /// Saves of screen state with the navigation and alone
+        /// (``screenStates``): a head is never one without the other.
+        case savesWithScreens
     }
 
     /// Repairs the file as `navstate repair` does: each damaged scene set aside.
@@ -89,7 +114,7 @@ struct PowerLossTests {
         var acknowledged: [SceneState<NavEntry>] = []
         guard let store = try? NavStore(path: path, configuration: configuration(durability, workload)) else { return ([], nil) }
         if workload == .repairThenSaves, (try? repair(store)) == nil { return ([], nil) }
-        for state in states {
+        for state in states(workload) {
             guard (try? store.save(state, scene: "main")) != nil else { return (acknowledged, state) }
             acknowledged.append(state)
         }

@@ -85,15 +85,15 @@ struct HostileFileTests {
     @Test func newerSchemaIsRefusedAndRecoversWithoutLosingIt() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
-        try SQLiteFile.create(path, sql: "PRAGMA application_id = 1312904787; PRAGMA user_version = 7; CREATE TABLE future (x);")
+        try SQLiteFile.create(path, sql: "PRAGMA application_id = 1312904787; PRAGMA user_version = 99; CREATE TABLE future (x);")
         let original = try #require(StoreFixtures.bytes(of: path))
-        #expect(throws: NavStateError.newerSchema(path: path, found: 7, known: SchemaMigration.latestVersion)) {
+        #expect(throws: NavStateError.newerSchema(path: path, found: 99, known: SchemaMigration.latestVersion)) {
             _ = try NavStore(path: path, configuration: StoreFixtures.quiet())
         }
         #expect(StoreFixtures.bytes(of: path) == original)
-        #expect(NavStateError.newerSchema(path: path, found: 7, known: 2).description.contains("Upgrade NavState to read it"))
+        #expect(NavStateError.newerSchema(path: path, found: 99, known: 2).description.contains("Upgrade NavState to read it"))
         try expectRecovery(path, original: original) {
-            $0 == .newerSchema(path: path, found: 7, known: SchemaMigration.latestVersion)
+            $0 == .newerSchema(path: path, found: 99, known: SchemaMigration.latestVersion)
         }
     }
 

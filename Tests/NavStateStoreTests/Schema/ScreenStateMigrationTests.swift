@@ -92,4 +92,54 @@ struct ScreenStateMigrationTests {
         #expect(expected.scenes.keys.sorted() == ["split", "tabs", "window-2"])
         #expect(expected.scenes["tabs"]?.count == 6, "history pruned to the last six")
     }
+
+    /// Every revision row and scene row of a file, as one text.
+    static func rows(_ path: String) throws -> String {
+        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        var lines: [String] = []
+        for sql in [
+            "SELECT id || ' ' || name || ' ' || created_at || ' ' || coalesce(kept_revisions, '-') FROM scene ORDER BY id",
+            """
+            SELECT scene_id || ' ' || number || ' ' || saved_at || ' ' || base || ' ' || entry_count || ' '
+                || presentation_count || ' ' || byte_count || ' ' || chain_bytes || ' ' || hex(change)
+            FROM revision ORDER BY scene_id, number
+            """,
+        ] {
+            let statement = try connection.prepare(sql)
+            while try statement.step() { lines.append(statement.text(at: 0)) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func theSchema6FixtureMigratesWithEveryScreenAsItWasAndTakesScreenStateOnTop() throws {
+        let expected = try JSONDecoder().decode(StoreFixtureTests.Expected.self, from: Data(contentsOf: Self.expected))
+        let directory = try TemporaryDirectory()
+        let copy = directory.path("app.sqlite")
+        try FileManager.default.copyItem(atPath: Self.database.path, toPath: copy)
+        let before = try Self.rows(copy)
+
+        let store = try NavStore(path: copy, configuration: StoreFixtures.quiet())
+        #expect(try store.schemaVersion() == 7)
+        #expect(try store.appliedMigrations().map(\.version) == Array(1...7))
+        #expect(try Self.rows(copy) == before, "the migration rewrote a row")
+        try StoreFixtureTests.expectEveryRevision(of: expected, in: store)
+        #expect(try store.integrityCheck().isEmpty)
+
+        // The app's next build keeps a draft on the orders tab's top screen.
+        let head = try #require(try store.load(scene: "tabs"))
+        #expect(head.state.screens.isEmpty)
+        var next = head.state
+        let top = try #require(next.stack(.tab("orders"))).count - 1
+        var screen = ScreenState()
+        try screen.setValue("Dear Ana,", forKey: "draft")
+        next.screens[.stack(.tab("orders"), position: top)] = screen
+        let saved = try store.save(next, scene: "tabs")
+        #expect(!saved.isNewRevision, "the navigation is the head's: only the screen was written")
+        let reopened = try NavStore(path: copy, configuration: StoreFixtures.quiet())
+        #expect(try reopened.load(scene: "tabs")?.state == next)
+        #expect(try reopened.load(scene: "tabs", revision: head.revision)?.state == next)
+        for suffix in ["-wal", "-shm", "-journal"] {
+            #expect(!FileManager.default.fileExists(atPath: Self.database.path + suffix), "\(suffix) beside the fixture")
+        }
+    }
 }

@@ -33,6 +33,14 @@ extension NavStore {
         /// How deeply tab bars and split views nest inside one another at
         /// one presentation level (a split view in a tab is 2). Default 16.
         public var nestingDepth: Int = 16
+        /// UTF-8 bytes of one screen's own state, keys and values together
+        /// (``/NavStateModel/SceneState/screens``). Default 16 KiB. Unlike
+        /// the limits above, a value past it is left out of the save and
+        /// reported (``SaveResult/screenValuesLeftOut``), and the save goes on.
+        public var screenBytes: Int = 16 * 1024
+        /// UTF-8 bytes of every screen's state of a scene. Default 256 KiB;
+        /// past it, values are left out like those past ``screenBytes``.
+        public var sceneScreenBytes: Int = 256 * 1024
 
         /// Limits with every default.
         public init() {}

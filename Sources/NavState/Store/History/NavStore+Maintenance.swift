@@ -53,7 +53,7 @@ extension NavStore {
             store.cache.forget(scene)
             let connection = store.connection
             try connection.execute("PRAGMA secure_delete = ON")
-            defer { try? connection.execute("PRAGMA secure_delete = OFF") }
+            defer { try? connection.execute("PRAGMA secure_delete = FAST") }
             return try connection.transaction(immediate: true) { () throws(SQLiteError) -> Bool in
                 try RevisionTable.deleteScene(connection, name: scene)
             }
@@ -74,7 +74,7 @@ extension NavStore {
             store.cache.forgetAll()
             let connection = store.connection
             try connection.execute("PRAGMA secure_delete = ON")
-            defer { try? connection.execute("PRAGMA secure_delete = OFF") }
+            defer { try? connection.execute("PRAGMA secure_delete = FAST") }
             try connection.transaction(immediate: true) { () throws(SQLiteError) in
                 try RevisionTable.deleteEverything(connection)
             }

@@ -257,12 +257,13 @@ extension RevisionTable {
     static func deleteScene(_ connection: SQLiteConnection, id: Int) throws(SQLiteError) {
         try connection.cached("DELETE FROM revision WHERE scene_id = ?1").bind(.integer(id)).run()
         try connection.cached("DELETE FROM restore_attempt WHERE scene_id = ?1").bind(.integer(id)).run()
+        try ScreenTable.deleteScene(connection, id: id)
         try connection.cached("DELETE FROM scene WHERE id = ?1").bind(.integer(id)).run()
     }
 
-    /// Deletes every scene, revision and attempt.
+    /// Deletes every scene, revision, attempt and screen.
     static func deleteEverything(_ connection: SQLiteConnection) throws(SQLiteError) {
-        try connection.execute("DELETE FROM revision; DELETE FROM restore_attempt; DELETE FROM scene;")
+        try connection.execute("DELETE FROM revision; DELETE FROM restore_attempt; DELETE FROM screen_state; DELETE FROM scene;")
     }
 
     /// Every scene's name with its newest revision number (0 when it has

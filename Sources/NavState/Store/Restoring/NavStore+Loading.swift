@@ -77,7 +77,7 @@ extension NavStore {
         switch try RevisionTable.readRevision(connection, sceneID: sceneID, number: number) {
         case nil: return .success(nil)
         case let chain?:
-            switch finishRead(scene: scene, number: number, chain: chain, top: top, limits: limits, in: &store) {
+            switch try finishRead(scene: scene, number: number, chain: chain, top: top, limits: limits, in: &store) {
             case .success(let loaded): return .success(loaded)
             case .failure(let damage): return .failure(NavStateError.damagedScene(path: path, scene: scene, revision: number, damage: damage))
             }
@@ -90,7 +90,7 @@ extension NavStore {
     func finishRead(
         scene: String, number: Int, chain: Result<RevisionRead, Damage>, top: SceneHead,
         limits: Limits?, in store: inout State
-    ) -> Result<(StoredRevision, [LeftOut]), Damage> {
+    ) throws(SQLiteError) -> Result<(StoredRevision, [LeftOut]), Damage> {
         let read: RevisionRead
         switch chain {
         case .failure(let damage): return .failure(damage)
@@ -100,10 +100,16 @@ extension NavStore {
         // What a layout may hold is checked whatever the caller's limits:
         // a tampered tree is damage to every reader.
         if let past = layout.pastLimits(limits ?? configuration.limits) { return .failure(past) }
-        guard let (state, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
+        guard let (rebuilt, damage) = Slots.state(from: read.slots, layout: layout, limits: limits)
         else { return .failure(.unreadableLayout) }
+        var state = rebuilt
+        // Each screen's own state, handed only to the entry it was saved
+        // with: the head's screens, which an older revision's entries get
+        // only where they are the same entries.
+        let screens = try ScreenTable.read(store.connection, sceneID: top.sceneID)
+        if !screens.isEmpty { state.screens = ScreenTable.screens(from: screens, in: state) }
         if number == top.number && damage.isEmpty && top.chainBytes != nil {
-            store.cache.remember(scene, row: top, slots: read.slots, layout: read.layout)
+            store.cache.remember(scene, row: top, slots: read.slots, layout: read.layout, screens: screens)
         }
         return .success((StoredRevision(scene: scene, revision: number, savedAt: read.savedAt, state: state), damage))
     }

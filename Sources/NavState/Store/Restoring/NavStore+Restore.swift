@@ -37,6 +37,8 @@ extension NavStore {
         }
         var (state, dropped) = await registry.restore(saved, policy: options.policy)
         report.dropped += dropped
+        // Each screen's state goes to its entry, if the entry came back.
+        state.screens = saved.screens.filter { state.element(at: $0.key) != nil }
         do {
             try state.validate()
         } catch {
@@ -251,7 +253,7 @@ extension NavStore {
                 guard let target = scan.chosen, let top = scan.top else { return .success(choice) }
                 try RestoreAttempts.countAttempt(connection, sceneID: top.sceneID, revision: target.number)
                 let built = scan.readChosen(sceneID: top.sceneID)
-                switch self.finishRead(scene: scene, number: target.number, chain: built, top: top, limits: limits, in: &store) {
+                switch try self.finishRead(scene: scene, number: target.number, chain: built, top: top, limits: limits, in: &store) {
                 case .success(let loaded):
                     choice.read = .loaded(LoadedRevision(revision: loaded.0, damage: loaded.1))
                     return .success(choice)

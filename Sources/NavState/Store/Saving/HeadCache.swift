@@ -43,6 +43,10 @@ struct HeadCache {
         /// save wrote it: a save that ``StoredLayout/matches(_:)`` it reuses
         /// the layout.
         var treeLayout: WrittenTree? = nil
+        /// The scene's screen-state rows as the file held them when the
+        /// head was right; `nil` when not known (read them in the save's
+        /// transaction).
+        var screens: ScreenTable.Rows? = nil
         /// The epoch the head was right in.
         var epoch: Int
 
@@ -65,6 +69,7 @@ struct HeadCache {
             slots = SlotMap()
             identities = SlotMap()
             layout = ""
+            screens = nil
         }
     }
 
@@ -135,12 +140,14 @@ struct HeadCache {
 
     /// A head a load found whole; a save's own head of the same revision
     /// keeps what it knows of its elements, with the row as the file has it.
-    mutating func remember(_ scene: String, row: SceneHead, slots: SlotMap<[NavEntry]>, layout: String) {
+    mutating func remember(
+        _ scene: String, row: SceneHead, slots: SlotMap<[NavEntry]>, layout: String, screens: ScreenTable.Rows
+    ) {
         if let slot = cachedSlot(scene), slot.head.holds(row) {
-            (slot.head.row, slot.head.epoch) = (row, epoch)
+            (slot.head.row, slot.head.epoch, slot.head.screens) = (row, epoch, screens)
         } else {
             if heads.count >= Self.limit && heads[scene] == nil { heads.removeAll() }
-            let slot = Slot(Head(row: row, slots: slots, layout: layout, epoch: epoch))
+            let slot = Slot(Head(row: row, slots: slots, layout: layout, screens: screens, epoch: epoch))
             heads[scene] = slot
             recent = (scene, slot)
         }

@@ -21,4 +21,7 @@ public struct SaveResult: Sendable, Hashable {
     public var entriesClosed: Int
     /// Every row the save inserted, updated or deleted, all tables included.
     public var rowsWritten: Int
+    /// Screen values left out because they would pass
+    /// ``NavStore/Limits/screenBytes`` or ``NavStore/Limits/sceneScreenBytes``.
+    public var screenValuesLeftOut: [LeftOutScreenValue] = []
 }

@@ -21,6 +21,10 @@ extension NavStore {
         var now: Double
         /// What the caller learnt of the cached head before the lock.
         var known: KnownPrefixes
+        /// The screen-state rows the scene is to hold, and the values left
+        /// out of them.
+        var screens: ScreenTable.Rows
+        var screensLeftOut: [LeftOutScreenValue]
     }
 
     /// What a save wrote: the head it left, whether it is a new revision,
@@ -50,7 +54,8 @@ extension NavStore {
               StoredRange.sceneID.contains(head.sceneID), head.number > 0, head.number < StoredRange.revision.upperBound,
               (1...head.number).contains(head.base), head.chainBytes.map(StoredRange.bytes.contains) ?? false,
               head.keptRevisions == input.keptRevisions, expectedHead == nil || expectedHead == head.number,
-              !Self.trimsHistory(at: head.number + 1, keeping: input.keptRevisions)
+              !Self.trimsHistory(at: head.number + 1, keeping: input.keptRevisions),
+              hand.head.screens == input.screens
         else { return nil }
         // The head already holding this state: the transaction's way says
         // so (nothing of the cached head was changed).
@@ -100,6 +105,7 @@ extension NavStore {
                 connection, name: scene, createdAt: input.now, keptRevisions: input.keptRevisions)
             head.keptRevisions = input.keptRevisions
             hand.clearEntries()
+            hand.screens = [:]
             return
         }
         if number == 0 {
@@ -110,6 +116,7 @@ extension NavStore {
             hand.slots = read.slots
             hand.identities = SlotMap()
             hand.layout = read.layout
+            hand.screens = nil
         } else {
             hand.clearEntries()
             head.isDamaged = true
@@ -130,6 +137,18 @@ extension NavStore {
     func writeRevision<Element: StorableElement>(
         _ input: SaveInput<Element>, over head: SceneHead, in hand: inout HeadCache.Head, connection: SQLiteConnection
     ) throws(SQLiteError) -> WrittenRevision {
+        // The screens in the same transaction as the row: a revision is
+        // never in the file without its screens' state, nor the reverse.
+        let screensInFile: ScreenTable.Rows
+        if let known = hand.screens {
+            screensInFile = known
+        } else {
+            screensInFile = try ScreenTable.read(connection, sceneID: head.sceneID)
+        }
+        if screensInFile != input.screens {
+            try ScreenTable.update(connection, sceneID: head.sceneID, from: screensInFile, to: input.screens)
+        }
+        hand.screens = input.screens
         guard var next = nextRow(input, over: head, in: &hand) else {
             // The head already holds this state: a restore followed by the
             // app saving what it restored must not look like a new revision

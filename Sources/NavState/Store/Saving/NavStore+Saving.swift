@@ -147,6 +147,9 @@ extension NavStore {
                     if !sawOtherWrites, let cached = trustedRow {
                         head = cached
                     } else {
+                        // What this store knew of the scene's screens may be
+                        // out of date too: read in the transaction.
+                        hand.head.screens = nil
                         let located = try RevisionTable.locateHead(connection, scene: scene)
                         if let located, !StoredRange.sceneID.contains(located.sceneID) {
                             // 0 would read as "no row yet", and no revision can be
@@ -201,7 +204,8 @@ extension NavStore {
         store.cache.kept(hand)
         return SaveResult(
             revision: written.head.number, isNewRevision: written.isNew, omitted: omitted,
-            entriesInserted: written.inserted, entriesClosed: written.closed, rowsWritten: rowsWritten)
+            entriesInserted: written.inserted, entriesClosed: written.closed, rowsWritten: rowsWritten,
+            screenValuesLeftOut: input.screensLeftOut)
     }
 
     /// Checks the state against the limits (a reader never saves, even
@@ -219,6 +223,9 @@ extension NavStore {
             return try configuration.limits.byteCount(
                 checking: state, flat: flat, scene: scene, known: known, sameTree: sameTree != nil)
         }
+        let screens = state.screens.isEmpty
+            ? (rows: [:], leftOut: [])
+            : ScreenTable.rows(of: state, limits: configuration.limits)
         let layout: String
         let treeLayout: WrittenTree?
         if let sameTree {
@@ -235,7 +242,8 @@ extension NavStore {
             bytes: bytes, stackBytes: stackBytes,
             entryCount: flat.entryCount, presentationCount: state.presentations.count,
             keptRevisions: configuration.keptRevisions.map { min(max(1, $0), StoredRange.keptRevisions.upperBound) },
-            now: configuration.clock().timeIntervalSince1970, known: known)
+            now: configuration.clock().timeIntervalSince1970, known: known,
+            screens: screens.rows, screensLeftOut: screens.leftOut)
     }
 
     /// Stacks up to this long are checked element by element on every save

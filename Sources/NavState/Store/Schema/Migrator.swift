@@ -100,6 +100,11 @@ enum Migrator {
             // deletes a scene deletes its rows (`RevisionTable.deleteScene`),
             // and `integrityProblems` reports a row whose scene is gone.
             "PRAGMA foreign_keys = OFF",
+            // A row a save deletes (a popped screen's draft) is zeroed in the
+            // page the save writes anyway, so its bytes leave the file at the
+            // next checkpoint; pages freed whole are not overwritten (that
+            // would cost writes): `delete(scene:)` and `purge()` turn it ON.
+            "PRAGMA secure_delete = FAST",
         ]
         if let pages = configuration.maximumPageCount {
             // PRAGMA takes no bound parameters; the value is an integer from the app.
