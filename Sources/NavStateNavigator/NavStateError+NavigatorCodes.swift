@@ -15,4 +15,6 @@ extension NavStateError.Codes {
     public static var unreadableHandoff: NavStateError.Code { .init("unreadableHandoff") { d in "the handed-off scene cannot be read: \(d[""])" } }
     /// The scene could not be written for handoff (an encoder failure).
     public static var unencodableHandoff: NavStateError.Code { .init("unencodableHandoff") { d in "the scene cannot be written for handoff: \(d[""])" } }
+    /// A screen's own state set for a location that holds no entry.
+    public static var noEntry: NavStateError.Code { .init("noEntry") { d in "the scene has no entry at \(d[""]) to keep screen state for" } }
 }

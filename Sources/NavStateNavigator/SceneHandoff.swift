@@ -30,9 +30,12 @@ public enum SceneHandoff {
     /// a link should stay short.
     public static let maximumBytes = HandoffFormat.maximumBytes
 
-    /// The portable form of `state`.
+    /// The portable form of `state`, each screen's own state
+    /// (``/NavStateModel/SceneState/screens``) included when the whole fits
+    /// in ``maximumBytes``, left out when only the navigation does.
     ///
-    /// - Throws: `NavStateError.handoffTooLarge` past ``maximumBytes``.
+    /// - Throws: `NavStateError.handoffTooLarge` when the navigation alone
+    ///   is past ``maximumBytes``.
     public static func payload(of state: SceneState<AnyDestination>) throws(NavStateError) -> Data {
         do {
             return try HandoffFormat.payload(of: state)

@@ -119,6 +119,7 @@ public final class SceneNavigator {
     func change(_ body: (inout SceneState<AnyDestination>) -> Void) {
         var next = state
         body(&next)
+        if !state.screens.isEmpty { next.keepScreens(of: state) }
         guard next != state else { return }
         state = next
         stateDidChange()
@@ -128,7 +129,15 @@ public final class SceneNavigator {
     /// one, a presentation): made in place, with no copy of the state and
     /// no comparison, because it runs on the main actor for every tap.
     func changeInPlace(_ body: (inout SceneState<AnyDestination>) -> Void) {
-        body(&state)
+        if state.screens.isEmpty {
+            body(&state)
+        } else {
+            // A screen goes with its entry: popped or replaced, its state
+            // is gone, and a new entry in its place starts with none.
+            let before = state
+            body(&state)
+            state.keepScreens(of: before)
+        }
         stateDidChange()
     }
 

@@ -26,8 +26,22 @@ package enum HandoffFormat {
         case unencodable(String)
     }
 
-    /// The payload of `state`'s entries as the registry stores them.
+    /// The payload of `state`'s entries as the registry stores them, with
+    /// each screen's own state when the whole fits, and without it when
+    /// only the navigation does.
     package static func payload(of state: SceneState<AnyDestination>) throws(Problem) -> Data {
+        var state = state
+        state.screens = state.screensWithEntries
+        do {
+            return try encoded(state)
+        } catch {
+            guard case .tooLarge = error, !state.screens.isEmpty else { throw error }
+            state.screens = [:]
+            return try encoded(state)
+        }
+    }
+
+    private static func encoded(_ state: SceneState<AnyDestination>) throws(Problem) -> Data {
         let scene: Data
         do {
             scene = try state.map(\.entry).sceneJSON(prettyPrinted: false)

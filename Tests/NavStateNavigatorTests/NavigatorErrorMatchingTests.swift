@@ -17,6 +17,7 @@ struct NavigatorErrorMatchingTests {
         NavStateError.notAHandoff(),
         NavStateError.unreadableHandoff("x"),
         NavStateError.unencodableHandoff("x"),
+        NavStateError.noEntry(EntryLocation.stack(.root, position: 3)),
     ]
 
     /// What an app writes: a `catch` for each kind it handles and a last
@@ -32,6 +33,8 @@ struct NavigatorErrorMatchingTests {
             return "unreadableHandoff"
         } catch NavStateError.unencodableHandoff {
             return "unencodableHandoff"
+        } catch NavStateError.noEntry {
+            return "noEntry"
         } catch {
             return "another kind"
         }

@@ -71,14 +71,22 @@ extension DestinationRegistry {
     /// order, and the result is what a restore entry by entry gives.
     ///
     /// - Returns: The state (always satisfying ``SceneState/validate()``) and
-    ///   every entry left out, with where it was and why.
+    ///   every entry left out, with where it was and why. Each screen's own
+    ///   state (``SceneState/screens``) comes back with its entry, and goes
+    ///   with it when the entry is left out.
     public func restore(
         _ state: SceneState<NavEntry>, policy: RestorePolicy = .dropUndecodable
     ) async -> (state: SceneState<AnyDestination>, dropped: [DroppedEntry]) {
         // A stack of 64 entries or more is decoded on every core first.
         let decoded = await decodedInParallel(state)
-        return await SceneRestorer(
+        var (restored, dropped) = await SceneRestorer(
             restoreEntry: { await self.restore(entry: $0, decoded: decoded.isEmpty ? nil : decoded[$0]) }, policy: policy
         ).restore(state)
+        // A screen whose entry was left out has no place: what was left out
+        // takes what sat above it, so every other location is as saved.
+        if !state.screens.isEmpty {
+            restored.screens = state.screens.filter { restored.element(at: $0.key) != nil }
+        }
+        return (restored, dropped)
     }
 }

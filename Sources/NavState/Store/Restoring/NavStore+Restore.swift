@@ -37,8 +37,6 @@ extension NavStore {
         }
         var (state, dropped) = await registry.restore(saved, policy: options.policy)
         report.dropped += dropped
-        // Each screen's state goes to its entry, if the entry came back.
-        state.screens = saved.screens.filter { state.element(at: $0.key) != nil }
         do {
             try state.validate()
         } catch {
