@@ -12,12 +12,13 @@ CREATE TABLE screen_state (
     -- Where the entry is: 'root#3' (position 3 of the root stack),
     -- 'tab:orders#0', '@1' (presentation 1's destination), 'detail|sidebar'.
     location    TEXT NOT NULL,
-    key         TEXT NOT NULL,
-    -- CRC-32C of the entry the value belongs to, as stored (its tag, a NUL,
+    -- CRC-32C of the entry the screen belongs to, as stored (its tag, a NUL,
     -- its payload): a restore of another revision (the crash-loop guard's
-    -- fallback) hands a value only to the entry it was saved with.
+    -- fallback) hands a screen only to the entry it was saved with.
     entry_check INTEGER NOT NULL,
-    -- The value's JSON text.
-    value       TEXT NOT NULL,
-    PRIMARY KEY (scene_id, location, key)
+    -- The screen's values, keys in order, each as a varint length and the
+    -- key's UTF-8, then a varint length and the value's JSON in UTF-8
+    -- (docs/database.md, "Schema 7").
+    screen      BLOB NOT NULL,
+    PRIMARY KEY (scene_id, location)
 ) WITHOUT ROWID;

@@ -24,6 +24,24 @@ enum Operations {
         }
     }
 
+    /// Saves of a screen's own state alone, as typing a draft makes them:
+    /// the top entry of a `depth`-deep stack, its draft alternating
+    /// between two texts of one length (one keystroke and its undo).
+    static func screenSaves(depth: Int, path: String, saves count: Int) throws {
+        let store = try NavStore(path: path, configuration: Workload.configuration())
+        var state = try Workload.stack(depth: depth)
+        let top = EntryLocation.stack(.root, position: depth - 1)
+        let typed = [#""Dear Ana, thank you for the order""#, #""Dear Ana, thank you for the ordex""#]
+        state.screens[top] = ScreenState(json: ["draft": typed[1]])
+        try store.save(state, scene: "main")
+        for _ in 0..<(count / 2) {
+            for draft in typed {
+                state.screens[top] = ScreenState(json: ["draft": draft])
+                try store.save(state, scene: "main")
+            }
+        }
+    }
+
     /// The raw sqlite3 floor of a save: what SwiftUI's own persistence
     /// writes (`NavigationPath.codable` as JSON, encoded beforehand), one
     /// upsert of one row in WAL mode with the store's durability.
@@ -48,6 +66,7 @@ enum Operations {
             let restored = try await store.restore(scene: "main", registry: Workload.registry)
             try await store.confirmRestore(restored.report)
             guard restored.state.entryCount == state.entryCount else { throw HarnessError("lost entries") }
+            guard restored.state.screens.count == state.screens.count else { throw HarnessError("lost screens") }
         }
     }
 

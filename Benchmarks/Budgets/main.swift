@@ -17,9 +17,12 @@ import NavStateScenes
 //                         path's SwiftUI JSON, already encoded
 //   save-10, save-1000    NavStore save of a stack this deep
 //   save-tab              NavStore save of the selected tab of five (10 each)
+//   save-screen           NavStore save of one screen's draft alone, the top
+//                         of a 10-deep stack (a keystroke)
 //   restore-10, restore-tabs
 //                         a restore through the crash-loop guard and its
 //                         confirmation, on an open store (10-deep; 5 tabs x 10)
+//   restore-screens       restore-10 with a screen's state on every entry
 //   launch                open the file, guarded restore, confirm, close
 //   navigator-D           SceneNavigator push or pop on the main actor, D deep
 //   array-D               the binding face's handling of a typed array's
@@ -51,6 +54,15 @@ func run() async throws {
         try Operations.floor(path: path, saves: count)
     case "save-tab":
         try Operations.saves(of: Workload.tabs(depth: 10), path: path, saves: count)
+    case "save-screen":
+        try Operations.screenSaves(depth: 10, path: path, saves: count)
+    case "restore-screens":
+        var state = try Workload.stack(depth: 10)
+        for position in 0..<10 {
+            state.screens[.stack(.root, position: position)] =
+                ScreenState(json: ["draft": #""Dear Ana, thank you for the order""#, "topRow": "\(position * 7)"])
+        }
+        try await Operations.restores(of: state, path: path, count: count)
     case "restore-10":
         try await Operations.restores(of: Workload.stack(depth: 10), path: path, count: count)
     case "restore-tabs":

@@ -129,7 +129,9 @@ public final class SceneNavigator {
     /// one, a presentation): made in place, with no copy of the state and
     /// no comparison, because it runs on the main actor for every tap.
     func changeInPlace(_ body: (inout SceneState<AnyDestination>) -> Void) {
-        if state.screens.isEmpty {
+        // Read past observation (`_state`): this runs for every tap, and
+        // the read is not one a view depends on.
+        if _state.screens.isEmpty {
             body(&state)
         } else {
             // A screen goes with its entry: popped or replaced, its state

@@ -85,7 +85,9 @@ extension DestinationRegistry {
         // A screen whose entry was left out has no place: what was left out
         // takes what sat above it, so every other location is as saved.
         if !state.screens.isEmpty {
-            restored.screens = state.screens.filter { restored.element(at: $0.key) != nil }
+            restored.screens = state.screens.keys.allSatisfy { restored.element(at: $0) != nil }
+                ? state.screens
+                : state.screens.filter { restored.element(at: $0.key) != nil }
         }
         return (restored, dropped)
     }

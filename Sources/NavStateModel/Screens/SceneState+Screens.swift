@@ -71,6 +71,18 @@ extension EntryLocation {
 
     /// Reads ``storedText`` back; `nil` for text that is not a location.
     public init?(storedText text: String) {
+        // The root stack's, by far the most common, read without a parse
+        // of its address.
+        let utf8 = text.utf8
+        if utf8.count > 5, utf8.count <= 14, utf8.starts(with: "root#".utf8) {
+            var position = 0
+            for byte in utf8.dropFirst(5) {
+                guard byte >= 48, byte <= 57 else { return nil }
+                position = position * 10 + Int(byte - 48)
+            }
+            self = .stack(.root, position: position)
+            return
+        }
         if text.hasPrefix("@") {
             guard let level = Int(text.dropFirst()), level >= 1 else { return nil }
             self = .presentation(level)

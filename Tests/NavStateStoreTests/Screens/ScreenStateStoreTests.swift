@@ -221,6 +221,27 @@ struct ScreenStateStoreTests {
         #expect(try one.load(scene: "main")?.state == state)
     }
 
+    @Test func aTamperedScreenRowIsNotHandedOutAndTheRestComesBack() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        var state = SceneState<NavEntry>.integers(4)
+        for position in 0..<4 { state.screens[.stack(.root, position: position)] = try Self.screen(["draft": "d\(position)", "n": position]) }
+        try NavStore(path: path, configuration: StoreFixtures.quiet()).save(state, scene: "main")
+        let tamper = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+        // A length past the end; a varint that never ends; text that is not
+        // UTF-8; another entry's checksum.
+        try tamper.execute("UPDATE screen_state SET screen = X'05616263' WHERE location = 'root#0'")
+        try tamper.execute("UPDATE screen_state SET screen = X'FFFFFFFFFFFFFFFFFFFF' WHERE location = 'root#1'")
+        try tamper.execute("UPDATE screen_state SET screen = X'01FF0131' WHERE location = 'root#2'")
+        try tamper.execute("UPDATE screen_state SET entry_check = entry_check + 1 WHERE location = 'root#3'")
+        try tamper.execute("INSERT INTO screen_state SELECT id, 'not a location', 0, X'' FROM scene")
+        let loaded = try #require(try NavStore(path: path, configuration: StoreFixtures.quiet()).load(scene: "main")).state
+        #expect(loaded == .integers(4))
+        try tamper.execute("UPDATE screen_state SET entry_check = entry_check - 1 WHERE location = 'root#3'")
+        let fixed = try #require(try NavStore(path: path, configuration: StoreFixtures.quiet()).load(scene: "main")).state
+        #expect(fixed.screens == [.stack(.root, position: 3): try Self.screen(["draft": "d3", "n": 3])])
+    }
+
     @Test func deleteAndPurgeTakeTheScreensWithThem() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("nav.sqlite")

@@ -54,9 +54,11 @@ extension NavStore {
               StoredRange.sceneID.contains(head.sceneID), head.number > 0, head.number < StoredRange.revision.upperBound,
               (1...head.number).contains(head.base), head.chainBytes.map(StoredRange.bytes.contains) ?? false,
               head.keptRevisions == input.keptRevisions, expectedHead == nil || expectedHead == head.number,
-              !Self.trimsHistory(at: head.number + 1, keeping: input.keptRevisions),
-              hand.head.screens == input.screens
+              !Self.trimsHistory(at: head.number + 1, keeping: input.keptRevisions)
         else { return nil }
+        if hand.head.screens != input.screens {
+            return try writeScreenOnTrustedHead(input, head: head, in: hand, scene: scene, since: version, store: &store)
+        }
         // The head already holding this state: the transaction's way says
         // so (nothing of the cached head was changed).
         guard var next = nextRow(input, over: head, in: &hand.head) else { return nil }
@@ -75,6 +77,38 @@ extension NavStore {
             sceneID: head.sceneID, keptRevisions: head.keptRevisions, number: next.row.number,
             base: next.row.base, chainBytes: next.row.chainBytes)
         return (written, isNew: true, inserted: next.inserted, closed: next.closed)
+    }
+
+    /// The quick way for a change of one screen value alone (a keystroke in
+    /// a draft): one conditional write of its row, as the quick way of a
+    /// revision is one conditional insert. `nil` when more changed (the
+    /// navigation too, or more than one value), or something else wrote to
+    /// the file since; the transaction's way then does it.
+    private func writeScreenOnTrustedHead<Element: StorableElement>(
+        _ input: SaveInput<Element>, head: SceneHead, in hand: HeadCache.Slot, scene: String, since version: UInt32,
+        store: inout State
+    ) throws(SQLiteError) -> WrittenRevision? {
+        guard let cached = hand.head.screens, let write = ScreenTable.singleWrite(from: cached, to: input.screens) else { return nil }
+        guard nextRow(input, over: head, in: &hand.head) == nil else {
+            // The navigation changed too: `nextRow` brought the cached
+            // entries up to it, so they are not the file's head any more.
+            store.cache.forget(scene)
+            return nil
+        }
+        let written: Bool
+        do throws(SQLiteError) {
+            written = try ScreenTable.writeIfFileUnchanged(
+                store.connection, sceneID: head.sceneID, write, exists: cached[write.location] != nil, since: version)
+        } catch {
+            store.cache.forget(scene)
+            throw error
+        }
+        guard written else {
+            store.cache.forget(scene)
+            return nil
+        }
+        hand.head.screens = input.screens
+        return (head, isNew: false, inserted: 0, closed: 0)
     }
 
     /// Whether the save of `revision` removes what fell out of the kept
