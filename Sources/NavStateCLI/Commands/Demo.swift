@@ -10,7 +10,8 @@ extension NavStateCommand {
             abstract: "Play a short app session, relaunch as the app's next version, and show what was restored.",
             discussion: """
                 Drives scene 'demo' of a sample shop app, a tab bar (Home, Orders, Cart) with a stack \
-                in each tab, with a SceneNavigator that saves itself (a push in each tab, a managed sheet \
+                in each tab, with a SceneNavigator that saves itself (a push in each tab, a note typed on one \
+                screen, a managed sheet \
                 with its own stack, a checkpoint return, a promo, a deep link that switches tab and \
                 pushes), then restores it with version 2 of the app, which renamed one destination, \
                 upgraded another and removed a third, and prints the restored tree and what was \
@@ -48,6 +49,8 @@ extension NavStateCommand {
             for dropped in report.dropped {
                 print("  \(dropped.location)  \(dropped.entry.wireTag)  \(dropped.reason)")
             }
+            let note = try restoredState.screens[DemoShop.orderScreen]?.value(String.self, forKey: "note")
+            print("\norder 42's note, its screen's own state: \(note.map { "\"\($0)\"" } ?? "not restored")")
             let db = path == "navstate.sqlite" ? "" : " --db \(path)"
             print("""
 
@@ -82,6 +85,12 @@ extension NavStateCommand {
                 try navigator.select(tab: "orders")
                 try navigator.push(DemoShop.OrderDetail(id: 42))
                 navigator.setCheckpoint("order")
+            }
+            try await step("order 42: type a note, its screen's own state (no new revision)") {
+                for length in [5, 11, 20] {
+                    try navigator.setScreenValue(
+                        String(DemoShop.note.prefix(length)), forKey: "note", at: DemoShop.orderScreen)
+                }
             }
             try await step("present managed sheet 'cart', push cart.item LAMP-1 x2") {
                 try navigator.present(DemoShop.Cart(), style: .managedSheet)

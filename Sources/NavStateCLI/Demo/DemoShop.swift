@@ -10,6 +10,11 @@ enum DemoShop {
     static var tabs: NavContainer<AnyDestination> { .tabs(NavTabs(ids: ["home", "orders", "cart"])) }
 
     // Version 1's destinations.
+    /// Where order 42's screen sits: the first entry of the orders tab.
+    static let orderScreen = EntryLocation.stack(.tab("orders"), position: 0)
+    /// What the demo types on it, a few keys at a time.
+    static let note = "Leave it at the door"
+
     struct Home: NavDestination {}
     struct OrderDetail: NavDestination { var id: Int }
     struct Promo: NavDestination { var code: String }

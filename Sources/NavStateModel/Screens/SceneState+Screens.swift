@@ -73,15 +73,26 @@ extension EntryLocation {
     public init?(storedText text: String) {
         // The root stack's, by far the most common, read without a parse
         // of its address.
-        let utf8 = text.utf8
-        if utf8.count > 5, utf8.count <= 14, utf8.starts(with: "root#".utf8) {
+        var utf8 = text
+        let root = utf8.withUTF8 { bytes -> Int?? in
+            // "root#" then 1 to 9 digits: the position; nil: not this form.
+            guard bytes.count > 5, bytes.count <= 14, bytes[0] == 0x72, bytes[1] == 0x6F, bytes[2] == 0x6F,
+                  bytes[3] == 0x74, bytes[4] == 0x23 else { return nil }
             var position = 0
-            for byte in utf8.dropFirst(5) {
-                guard byte >= 48, byte <= 57 else { return nil }
+            for byte in bytes[5...] {
+                guard byte >= 48, byte <= 57 else { return .some(nil) }
                 position = position * 10 + Int(byte - 48)
             }
+            return position
+        }
+        switch root {
+        case .some(.some(let position)):
             self = .stack(.root, position: position)
             return
+        case .some(.none):
+            return nil
+        case .none:
+            break
         }
         if text.hasPrefix("@") {
             guard let level = Int(text.dropFirst()), level >= 1 else { return nil }

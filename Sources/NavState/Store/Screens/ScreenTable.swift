@@ -1,4 +1,3 @@
-import Foundation
 import NavStateModel
 import NavStateSQLite
 
@@ -99,10 +98,13 @@ enum ScreenTable {
     /// The checksum a screen's row carries: CRC-32C of its entry's stored
     /// tag, a NUL and its payload.
     static func check(of entry: NavEntry) -> Int {
-        var bytes = Array(entry.wireTag.utf8)
-        bytes.append(0)
-        bytes.append(contentsOf: entry.payload.utf8)
-        return Int(bytes.withUnsafeBytes { ~RevisionSeal.update(0xFFFF_FFFF, $0) })
+        // In place, copying neither text.
+        var tag = entry.wireTag
+        var payload = entry.payload
+        var crc = tag.withUTF8 { RevisionSeal.update(0xFFFF_FFFF, UnsafeRawBufferPointer($0)) }
+        crc = withUnsafeBytes(of: UInt8(0)) { RevisionSeal.update(crc, $0) }
+        crc = payload.withUTF8 { RevisionSeal.update(crc, UnsafeRawBufferPointer($0)) }
+        return Int(~crc)
     }
 
     /// The rows a save writes for `state` (its entries as the save stores
@@ -208,8 +210,11 @@ enum ScreenTable {
             guard length <= bytes.count - offset else { return nil }
             let slice = bytes[offset..<(offset + length)]
             offset += length
-            // Foundation's check: `String(validating:as:)` is iOS 18.
-            return String(bytes: slice, encoding: .utf8)
+            // Decoding repairs what is not UTF-8, so a text that reads back
+            // as other bytes was not (`String(validating:as:)` is iOS 18).
+            var text = String(decoding: slice, as: UTF8.self)
+            let same = text.withUTF8 { decoded in slice.withUnsafeBufferPointer { decoded.elementsEqual($0) } }
+            return same ? text : nil
         }
         while offset < bytes.count {
             guard let key = text(), let value = text(), values[key] == nil else { return nil }
