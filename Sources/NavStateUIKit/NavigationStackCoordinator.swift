@@ -42,20 +42,36 @@ public final class NavigationStackCoordinator: NSObject, UINavigationControllerD
     public let navigator: SceneNavigator
     /// The stack it shows.
     public let stack: StackAddress
-    private let makeViewController: (AnyDestination) -> UIViewController
+    private let makeViewController: (AnyDestination, ScreenSlot?) -> UIViewController
     private var driver = StackDriver<AnyDestination, UIViewController>()
 
     /// A coordinator showing `stack` of `navigator` above `root`, each entry
     /// as the view controller `makeViewController` makes for it.
-    public init(
+    public convenience init(
         navigator: SceneNavigator, stack: StackAddress = .root, root: UIViewController,
         navigationController: UINavigationController = UINavigationController(),
         makeViewController: @escaping (AnyDestination) -> UIViewController
     ) {
+        self.init(
+            navigator: navigator, stack: stack, root: root, navigationController: navigationController,
+            makeScreen: { destination, _ in makeViewController(destination) })
+    }
+
+    /// A coordinator showing `stack` of `navigator` above `root`, each entry
+    /// as the view controller `makeScreen` makes for it with the entry's
+    /// `ScreenSlot`: the view controller restores its
+    /// own state from the slot (a draft, the top row) and writes it back as
+    /// it changes, as UIKit hands each view controller its archive in
+    /// `decodeRestorableState(with:)`.
+    public init(
+        navigator: SceneNavigator, stack: StackAddress = .root, root: UIViewController,
+        navigationController: UINavigationController = UINavigationController(),
+        makeScreen: @escaping (AnyDestination, ScreenSlot?) -> UIViewController
+    ) {
         self.navigator = navigator
         self.stack = stack
         self.navigationController = navigationController
-        self.makeViewController = makeViewController
+        self.makeViewController = makeScreen
         super.init()
         navigationController.setViewControllers([root], animated: false)
         navigationController.delegate = self
@@ -65,8 +81,16 @@ public final class NavigationStackCoordinator: NSObject, UINavigationControllerD
 
     /// Shows the navigator's stack now; changes are followed by themselves.
     public func update() {
-        let plan = driver.stackChanged(
-            to: Array(navigator.path(at: stack)), onScreen: navigationController.viewControllers, make: makeViewController)
+        let entries = Array(navigator.path(at: stack))
+        // The driver makes view controllers for new entries bottom first:
+        // each is found by its storage, from past the last one found.
+        var searchFrom = 0
+        let plan = driver.stackChanged(to: entries, onScreen: navigationController.viewControllers) { destination in
+            let position = entries[searchFrom...].firstIndex { $0.storageObject === destination.storageObject }
+            if let position { searchFrom = position + 1 }
+            let slot = position.flatMap { navigator.screenSlot(at: .stack(stack, position: $0)) }
+            return makeViewController(destination, slot)
+        }
         if case .show(let controllers, let animated) = plan {
             navigationController.setViewControllers(controllers, animated: animated)
         }

@@ -102,4 +102,30 @@ struct NavigatorScreenStateTests {
         #expect(continuedWithout.state.contentStack == navigator.state.contentStack)
         #expect(continuedWithout.state.screens.isEmpty)
     }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @Test func aSlotWritesOnlyIntoItsOwnEntryEvenWhenAnEqualValueTakesItsPlace() async throws {
+        let store = try NavStore.inMemory(configuration: StoreFixtures.quiet())
+        let navigator = try navigator(store)
+        try await navigator.restore()
+        try navigator.push(SceneNavigatorTests.Shop.product(1))
+        #expect(navigator.screenSlot(at: .stack(.root, position: 3)) == nil)
+        let first = try #require(navigator.screenSlot(at: .stack(.root, position: 0)))
+        try first.setValue("typed on the first", forKey: "draft")
+        #expect(first.value(String.self, forKey: "draft") == "typed on the first")
+        // A push above it changes nothing of it.
+        try navigator.push(SceneNavigatorTests.Shop.cart)
+        #expect(first.isCurrent && first.value(String.self, forKey: "draft") == "typed on the first")
+        // Popped, then the same value pushed again: a new entry, and the
+        // old screen's slot neither reads its state nor writes into it.
+        navigator.popToRoot()
+        try navigator.push(SceneNavigatorTests.Shop.product(1))
+        #expect(!first.isCurrent)
+        #expect(first.value(String.self, forKey: "draft") == nil)
+        try first.setValue("late write from a popped screen", forKey: "draft")
+        #expect(navigator.state.screens.isEmpty)
+        let second = try #require(navigator.screenSlot(at: .stack(.root, position: 0)))
+        try second.setValue("typed on the second", forKey: "draft")
+        #expect(navigator.screenValue(String.self, forKey: "draft", at: .stack(.root, position: 0)) == "typed on the second")
+    }
 }
