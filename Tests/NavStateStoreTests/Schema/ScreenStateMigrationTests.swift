@@ -67,19 +67,7 @@ struct ScreenStateMigrationTests {
             stack.contentStack.append(entry("Swift.Int", "\(step)"))
             try store.save(stack, scene: "window-2")
         }
-        var written = StoreFixtureTests.Expected(schemaVersion: try store.schemaVersion(), scenes: [:], heads: [:])
-        for summary in try store.scenes() {
-            written.heads[summary.scene] = summary.revision
-            for revision in try store.history(scene: summary.scene) {
-                let stored = try #require(try store.load(scene: summary.scene, revision: revision.revision))
-                written.scenes[summary.scene, default: [:]][String(revision.revision)] =
-                    String(decoding: try stored.state.jsonData(prettyPrinted: false), as: UTF8.self)
-            }
-        }
-        try store.checkpointWAL()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(written).write(to: expected)
+        try StoreFixtureTests.writeExpected(of: store, to: expected)
     }
 
     @Test func theSchema6FixtureIsWrittenOnlyOnPurpose() throws {

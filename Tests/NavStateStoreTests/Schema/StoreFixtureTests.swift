@@ -90,6 +90,13 @@ struct StoreFixtureTests {
             if step == 6 { window.presentations = [] }
             try store.save(window, scene: "window-2")
         }
+        try writeExpected(of: store, to: expected)
+    }
+
+    /// Writes every kept revision of every scene of `store` beside its file
+    /// as scene JSON, and folds the WAL into the file: what a committed
+    /// fixture is read against.
+    static func writeExpected(of store: NavStore, to expected: URL) throws {
         var written = Expected(schemaVersion: try store.schemaVersion(), scenes: [:], heads: [:])
         for summary in try store.scenes() {
             written.heads[summary.scene] = summary.revision
