@@ -221,12 +221,12 @@ struct ScreenStateStoreTests {
         #expect(try one.load(scene: "main")?.state == state)
     }
 
-    @Test func aTamperedScreenRowIsNotHandedOutAndTheRestComesBack() throws {
+    @Test func aTamperedScreenRowIsNotHandedOutAndTheRestComesBack() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("nav.sqlite")
         var state = SceneState<NavEntry>.integers(4)
         for position in 0..<4 { state.screens[.stack(.root, position: position)] = try Self.screen(["draft": "d\(position)", "n": position]) }
-        try NavStore(path: path, configuration: StoreFixtures.quiet()).save(state, scene: "main")
+        _ = try await NavStore(path: path, configuration: StoreFixtures.quiet()).save(state, scene: "main")
         let tamper = try SQLiteConnection(path: path, mode: .readWrite(create: false))
         // A length past the end; a varint that never ends; text that is not
         // UTF-8; another entry's checksum.
@@ -235,11 +235,19 @@ struct ScreenStateStoreTests {
         try tamper.execute("UPDATE screen_state SET screen = X'01FF0131' WHERE location = 'root#2'")
         try tamper.execute("UPDATE screen_state SET entry_check = entry_check + 1 WHERE location = 'root#3'")
         try tamper.execute("INSERT INTO screen_state SELECT id, 'not a location', 0, X'' FROM scene")
-        let loaded = try #require(try NavStore(path: path, configuration: StoreFixtures.quiet()).load(scene: "main")).state
+        let loaded = try #require(try await NavStore(path: path, configuration: StoreFixtures.quiet()).load(scene: "main")).state
         #expect(loaded == .integers(4))
         try tamper.execute("UPDATE screen_state SET entry_check = entry_check - 1 WHERE location = 'root#3'")
-        let fixed = try #require(try NavStore(path: path, configuration: StoreFixtures.quiet()).load(scene: "main")).state
+        let fixed = try #require(try await NavStore(path: path, configuration: StoreFixtures.quiet()).load(scene: "main")).state
         #expect(fixed.screens == [.stack(.root, position: 3): try Self.screen(["draft": "d3", "n": 3])])
+
+        // A screen past the limits, which no save writes: a load shows it,
+        // a restore does not hand it to the app.
+        var small = StoreFixtures.quiet()
+        small.limits.screenBytes = 4
+        let limited = try NavStore(path: path, configuration: small)
+        #expect(try await limited.load(scene: "main")?.state.screens.count == 1)
+        #expect(try await limited.restoreEntries(scene: "main").state.screens.isEmpty)
     }
 
     @Test func deleteAndPurgeTakeTheScreensWithThem() throws {

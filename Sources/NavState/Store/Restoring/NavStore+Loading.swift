@@ -107,7 +107,7 @@ extension NavStore {
         // with: the head's screens, which an older revision's entries get
         // only where they are the same entries.
         let screens = try ScreenTable.read(store.connection, sceneID: top.sceneID)
-        if !screens.isEmpty { state.screens = ScreenTable.screens(from: screens, in: state) }
+        if !screens.isEmpty { state.screens = ScreenTable.screens(from: screens, in: state, limits: limits) }
         if number == top.number && damage.isEmpty && top.chainBytes != nil {
             store.cache.remember(scene, row: top, slots: read.slots, layout: read.layout, screens: screens)
         }

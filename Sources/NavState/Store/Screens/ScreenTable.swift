@@ -165,14 +165,24 @@ enum ScreenTable {
     /// The screens of `rows` that belong to the entries of `state` (a
     /// revision as read): a row whose location holds no entry, or another
     /// entry than the one it was saved with, or whose bytes do not decode,
-    /// is not handed out.
-    static func screens(from rows: Rows, in state: SceneState<NavEntry>) -> [EntryLocation: ScreenState] {
+    /// is not handed out; with `limits` (a restore), neither is a screen
+    /// past them, which only a tampered file holds.
+    static func screens(
+        from rows: Rows, in state: SceneState<NavEntry>, limits: NavStore.Limits?
+    ) -> [EntryLocation: ScreenState] {
         var screens: [EntryLocation: ScreenState] = [:]
         screens.reserveCapacity(rows.count)
+        var sceneBytes = 0
         for (text, row) in rows {
             guard let location = EntryLocation(storedText: text), let entry = state.element(at: location),
                   check(of: entry) == row.check, let values = decode(row.screen) else { continue }
-            screens[location] = ScreenState(json: values)
+            let screen = ScreenState(json: values)
+            if let limits {
+                let bytes = screen.byteCount
+                guard bytes <= limits.screenBytes, sceneBytes + bytes <= limits.sceneScreenBytes else { continue }
+                sceneBytes += bytes
+            }
+            screens[location] = screen
         }
         return screens
     }
