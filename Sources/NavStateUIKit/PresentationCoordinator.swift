@@ -41,7 +41,7 @@ public final class PresentationCoordinator: NSObject, UIAdaptivePresentationCont
     public let navigator: SceneNavigator
     /// The view controller the first level is presented from.
     public let presenter: UIViewController
-    private let makeViewController: (AnyDestination) -> UIViewController
+    private let makeViewController: (AnyDestination, ScreenSlot?) -> UIViewController
 
     /// What a presented view controller shows, to tell which levels changed.
     struct Level: Equatable {
@@ -55,13 +55,24 @@ public final class PresentationCoordinator: NSObject, UIAdaptivePresentationCont
 
     /// A coordinator presenting `navigator`'s levels above `presenter`, each
     /// destination as the view controller `makeViewController` makes.
-    public init(
+    public convenience init(
         navigator: SceneNavigator, presenter: UIViewController,
         makeViewController: @escaping (AnyDestination) -> UIViewController
     ) {
+        self.init(navigator: navigator, presenter: presenter, makeScreen: { destination, _ in makeViewController(destination) })
+    }
+
+    /// A coordinator presenting `navigator`'s levels above `presenter`, each
+    /// destination as the view controller `makeScreen` makes for it with
+    /// its entry's `ScreenSlot` (a managed level's stack too), as
+    /// ``NavigationStackCoordinator/init(navigator:stack:root:navigationController:makeScreen:)`` does.
+    public init(
+        navigator: SceneNavigator, presenter: UIViewController,
+        makeScreen: @escaping (AnyDestination, ScreenSlot?) -> UIViewController
+    ) {
         self.navigator = navigator
         self.presenter = presenter
-        self.makeViewController = makeViewController
+        self.makeViewController = makeScreen
         super.init()
         update()
         keepUpdating(self, reading: { _ = $0.navigator.presentations }, update: { $0.update() })
@@ -104,14 +115,16 @@ public final class PresentationCoordinator: NSObject, UIAdaptivePresentationCont
     private func present(_ level: Level, number: Int) -> UIViewController {
         let content: UIViewController
         let container = LevelContainer(coordinator: self)
+        // The level's own screen: its destination, presentation `number`.
+        let slot = navigator.screenSlot(at: .presentation(number))
         if level.method.isManaged {
             let stack = NavigationStackCoordinator(
-                navigator: navigator, stack: .presentation(number), root: makeViewController(level.destination),
-                makeViewController: makeViewController)
+                navigator: navigator, stack: .presentation(number), root: makeViewController(level.destination, slot),
+                makeScreen: makeViewController)
             stacks[ObjectIdentifier(container)] = stack
             content = stack.navigationController
         } else {
-            content = makeViewController(level.destination)
+            content = makeViewController(level.destination, slot)
         }
         container.show(content)
         #if !os(tvOS)

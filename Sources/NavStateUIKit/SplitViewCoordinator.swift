@@ -50,10 +50,25 @@ public final class SplitViewCoordinator: NSObject, UISplitViewControllerDelegate
     /// the detail stack above `detailRoot`, and in compact width the
     /// detail stack above `compactRoot`, what the compact interface shows
     /// below it (usually the sidebar's list again).
-    public init(
+    public convenience init(
         navigator: SceneNavigator, split: StackAddress = .root, sidebar: UIViewController, content: UIViewController? = nil,
         detailRoot: UIViewController, compactRoot: UIViewController,
         makeViewController: @escaping (AnyDestination) -> UIViewController
+    ) {
+        self.init(
+            navigator: navigator, split: split, sidebar: sidebar, content: content, detailRoot: detailRoot,
+            compactRoot: compactRoot, makeScreen: { destination, _ in makeViewController(destination) })
+    }
+
+    /// A coordinator for the split view at `split` whose detail stacks give
+    /// each view controller they make its entry's `ScreenSlot`, as
+    /// ``NavigationStackCoordinator/init(navigator:stack:root:navigationController:makeScreen:)`` does
+    /// (the regular and the compact detail show the same entries, so their
+    /// view controllers of one entry share its state).
+    public init(
+        navigator: SceneNavigator, split: StackAddress = .root, sidebar: UIViewController, content: UIViewController? = nil,
+        detailRoot: UIViewController, compactRoot: UIViewController,
+        makeScreen: @escaping (AnyDestination, ScreenSlot?) -> UIViewController
     ) {
         self.navigator = navigator
         self.split = split
@@ -61,9 +76,9 @@ public final class SplitViewCoordinator: NSObject, UISplitViewControllerDelegate
         let splitViewController = SizeReportingSplitViewController(style: content == nil ? .doubleColumn : .tripleColumn)
         self.splitViewController = splitViewController
         detail = NavigationStackCoordinator(
-            navigator: navigator, stack: split.appending(.detail), root: detailRoot, makeViewController: makeViewController)
+            navigator: navigator, stack: split.appending(.detail), root: detailRoot, makeScreen: makeScreen)
         compact = NavigationStackCoordinator(
-            navigator: navigator, stack: split.appending(.detail), root: compactRoot, makeViewController: makeViewController)
+            navigator: navigator, stack: split.appending(.detail), root: compactRoot, makeScreen: makeScreen)
         super.init()
         splitViewController.setViewController(sidebar, for: .primary)
         if let content { splitViewController.setViewController(content, for: .supplementary) }

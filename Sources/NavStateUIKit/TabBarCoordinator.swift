@@ -37,17 +37,30 @@ public final class TabBarCoordinator: NSObject, UITabBarControllerDelegate {
 
     /// A coordinator for the tab bar at `tabBar`, its tabs in order, each
     /// with the root view controller of its stack.
-    public init(
+    public convenience init(
         navigator: SceneNavigator, tabs: [(id: String, root: UIViewController)], tabBar: StackAddress = .root,
         tabBarController: UITabBarController = UITabBarController(),
         makeViewController: @escaping (AnyDestination) -> UIViewController
+    ) {
+        self.init(
+            navigator: navigator, tabs: tabs, tabBar: tabBar, tabBarController: tabBarController,
+            makeScreen: { destination, _ in makeViewController(destination) })
+    }
+
+    /// A coordinator for the tab bar at `tabBar` whose stacks give each view
+    /// controller they make its entry's `ScreenSlot`, as
+    /// ``NavigationStackCoordinator/init(navigator:stack:root:navigationController:makeScreen:)`` does.
+    public init(
+        navigator: SceneNavigator, tabs: [(id: String, root: UIViewController)], tabBar: StackAddress = .root,
+        tabBarController: UITabBarController = UITabBarController(),
+        makeScreen: @escaping (AnyDestination, ScreenSlot?) -> UIViewController
     ) {
         self.navigator = navigator
         self.tabBar = tabBar
         self.tabBarController = tabBarController
         stacks = tabs.map { tab in
             NavigationStackCoordinator(
-                navigator: navigator, stack: tabBar.appending(.tab(tab.id)), root: tab.root, makeViewController: makeViewController)
+                navigator: navigator, stack: tabBar.appending(.tab(tab.id)), root: tab.root, makeScreen: makeScreen)
         }
         selection = TabSelection(tabs: zip(tabs, stacks).map { ($0.id, $1.navigationController) })
         super.init()
