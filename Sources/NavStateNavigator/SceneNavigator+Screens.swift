@@ -51,12 +51,3 @@ extension SceneNavigator {
         stateDidChange()
     }
 }
-
-extension SceneState {
-    /// Keeps, of `before`'s screens, those whose entries this state still
-    /// holds where they were; the rest go with their entries.
-    mutating func keepScreens(of before: SceneState) {
-        screens = [:]
-        screens = keepingScreens(of: before)
-    }
-}

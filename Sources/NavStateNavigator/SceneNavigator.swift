@@ -119,7 +119,7 @@ public final class SceneNavigator {
     func change(_ body: (inout SceneState<AnyDestination>) -> Void) {
         var next = state
         body(&next)
-        if !state.screens.isEmpty { next.keepScreens(of: state) }
+        if !state.screens.isEmpty { next.screens = next.screensStillHeld(from: state) }
         guard next != state else { return }
         state = next
         stateDidChange()
@@ -138,7 +138,7 @@ public final class SceneNavigator {
             // is gone, and a new entry in its place starts with none.
             let before = state
             body(&state)
-            state.keepScreens(of: before)
+            state.screens = state.screensStillHeld(from: before)
         }
         stateDidChange()
     }

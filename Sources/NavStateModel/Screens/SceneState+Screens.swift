@@ -30,12 +30,17 @@ extension SceneState {
     /// different entry, even an equal value pushed again, and starts with
     /// no state.
     public func keepingScreens(of old: SceneState) -> [EntryLocation: ScreenState] {
+        screensStillHeld(from: old).merging(screens) { _, new in new }
+    }
+
+    /// The screens of `old` whose entries this state still holds where
+    /// they were: what a change of the navigation leaves of them.
+    package func screensStillHeld(from old: SceneState) -> [EntryLocation: ScreenState] {
         var kept: [EntryLocation: ScreenState] = [:]
-        for (location, screen) in old.screens where screens[location] == nil && !screen.isEmpty {
-            guard old.isSameEntry(at: location, in: self) else { continue }
+        for (location, screen) in old.screens where !screen.isEmpty && old.isSameEntry(at: location, in: self) {
             kept[location] = screen
         }
-        return kept.merging(screens) { _, new in new }
+        return kept
     }
 
     /// Whether `location` holds the same entry here and in `other`, with
@@ -48,8 +53,9 @@ extension SceneState {
             return mine[...position] == theirs[...position]
         case .presentation(let level):
             guard level >= 1, level <= presentations.count, level <= other.presentations.count else { return false }
-            return presentations[..<level].map(\.destination) == other.presentations[..<level].map(\.destination)
-                && presentations[..<level].map(\.method) == other.presentations[..<level].map(\.method)
+            return presentations[..<level].elementsEqual(other.presentations[..<level]) {
+                $0.destination == $1.destination && $0.method == $1.method
+            }
         case .selection, .value:
             return element(at: location).map { $0 == other.element(at: location) } ?? false
         }

@@ -65,6 +65,8 @@ struct ScreenStateStoreTests {
             state.screens[.stack(.root, position: 2)] = try Self.screen(["draft": String(repeating: "a", count: length)])
             let result = try store.save(state, scene: "main")
             #expect(result.revision == first.revision && !result.isNewRevision)
+            // One row written: the screen's, not the scene's other screens nor a revision.
+            #expect(result.rowsWritten == 1, "keystroke \(length)")
         }
         #expect(try store.load(scene: "main")?.state == state)
         #expect(try store.history(scene: "main").count == 1)

@@ -221,7 +221,7 @@ enum ScreenTable {
             let slice = bytes[offset..<(offset + length)]
             offset += length
             // Decoding repairs what is not UTF-8, so a text that reads back
-            // as other bytes was not (`String(validating:as:)` is iOS 18).
+            // as other bytes was not; this works from iOS 16.
             var text = String(decoding: slice, as: UTF8.self)
             let same = text.withUTF8 { decoded in slice.withUnsafeBufferPointer { decoded.elementsEqual($0) } }
             return same ? text : nil
