@@ -152,6 +152,16 @@ package struct SceneLayout: Sendable, Hashable {
         /// The parts left as the app had them because a selection before
         /// them did not come back, by name.
         package var heldBack: [String]
+        /// The own state of the restored entries' screens: by the part's
+        /// place in ``values``, then by the entry's position (0 for a
+        /// selection or a presented item).
+        package var screens: [Int: [Int: ScreenState]] = [:]
+
+        package init(values: [Value?], heldBack: [String], screens: [Int: [Int: ScreenState]] = [:]) {
+            self.values = values
+            self.heldBack = heldBack
+            self.screens = screens
+        }
     }
 }
 
@@ -169,6 +179,9 @@ package struct SavedEntries: Sendable, Hashable {
     package var tabs: [Tab] = []
     /// Selections and presented items, by name.
     package var values: [String: AnyDestination] = [:]
+    /// The own state of these entries' screens, where the saved scene had
+    /// them: written back with them while their parts have not appeared.
+    package var screens: [EntryLocation: ScreenState] = [:]
 
     /// A tab's id and its stack.
     package struct Tab: Sendable, Hashable {
@@ -192,22 +205,39 @@ package struct SavedEntries: Sendable, Hashable {
         case .split: break
         }
         values = state.values.mapValues(AnyDestination.init(keeping:))
+        screens = state.screens
     }
 
     /// Takes the stack saved for the part `name`: its tab, else, for the
     /// layout's root stack part (`isRoot`), a scene's one root stack; with
-    /// the tab id it was saved under (`nil` for the root stack).
-    package mutating func takeStack(named name: String, isRoot: Bool) -> (entries: [NavEntry], tab: String?)? {
+    /// the tab id it was saved under (`nil` for the root stack), and its
+    /// entries' screens by position.
+    package mutating func takeStack(
+        named name: String, isRoot: Bool
+    ) -> (entries: [NavEntry], tab: String?, screens: [Int: ScreenState])? {
         if let index = tabs.firstIndex(where: { $0.id == name }) {
-            return (tabs.remove(at: index).entries.map(\.entry), name)
+            return (tabs.remove(at: index).entries.map(\.entry), name, takeScreens(of: .tab(name)))
         }
         guard isRoot, let root = rootStack else { return nil }
         rootStack = nil
-        return (root.map(\.entry), nil)
+        return (root.map(\.entry), nil, takeScreens(of: .root))
     }
 
-    /// Takes the value saved for the part `name`.
-    package mutating func takeValue(named name: String) -> NavEntry? {
-        values.removeValue(forKey: name)?.entry
+    /// Takes the value saved for the part `name`, with its screen.
+    package mutating func takeValue(named name: String) -> (entry: NavEntry, screen: ScreenState?)? {
+        guard let entry = values.removeValue(forKey: name)?.entry else { return nil }
+        return (entry, screens.removeValue(forKey: .value(name)))
+    }
+
+    /// Takes the screens of the stack at `address`, by position.
+    private mutating func takeScreens(of address: StackAddress) -> [Int: ScreenState] {
+        guard !screens.isEmpty else { return [:] }
+        var taken: [Int: ScreenState] = [:]
+        for (location, screen) in screens {
+            guard case .stack(address, let position) = location else { continue }
+            taken[position] = screen
+            screens[location] = nil
+        }
+        return taken
     }
 }

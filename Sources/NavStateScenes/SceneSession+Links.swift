@@ -66,12 +66,21 @@ extension SceneSession {
             hooks[indices[position]]?.accepts(destination) ?? true
         }
         lostSelections = launchLost
-        for (index, value) in zip(indices, shown.values) {
+        for (slot, (index, value)) in zip(indices, shown.values).enumerated() {
             // Nothing handed off for the part, or held back under a
             // selection this app does not accept: it stays as it is.
-            guard let next = value, next != current[index] else { continue }
+            guard let next = value else { continue }
+            // The screens come as the other device had them.
+            if let screens = shown.screens[slot] {
+                for (position, screen) in screens { partScreens[index, default: PartScreens()].states[position] = screen }
+            }
+            guard next != current[index] else { continue }
             // A change read later would start from the state replaced.
             pendingReads[index] = nil
+            valueChanged(index, from: current[index], to: next)
+            if let screens = shown.screens[slot] {
+                for (position, screen) in screens { partScreens[index, default: PartScreens()].states[position] = screen }
+            }
             current[index] = next
             hooks[index]?.write(next)
         }

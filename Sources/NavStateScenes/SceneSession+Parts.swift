@@ -98,6 +98,7 @@ extension SceneSession {
             if let shown {
                 current[index] = shown
                 values[position] = shown
+                adoptScreens(restored.screens[slot], for: index)
             }
         }
         if changed { saver?.changed() }
@@ -124,6 +125,7 @@ extension SceneSession {
     ) async -> SceneLayout.Restored {
         var values: [SceneLayout.Value?] = []
         var heldBack: [String] = []
+        var screens: [Int: [Int: ScreenState]] = [:]
         var lost = ancestors.contains { lostSelections.contains($0) }
         for (position, index) in indices.enumerated() {
             let part = layout.parts[index]
@@ -142,17 +144,23 @@ extension SceneSession {
                 let content: NavContainer<NavEntry> = saved.tab.map {
                     .tabs(NavTabs([NavTab($0, .stack(saved.entries))], selected: $0))
                 } ?? .stack(saved.entries)
-                let (state, dropped) = await registry.restore(SceneState(content: content), policy: options.policy)
+                let address: StackAddress = saved.tab.map { .tab($0) } ?? .root
+                var sub = SceneState(content: content)
+                for (position, screen) in saved.screens { sub.screens[.stack(address, position: position)] = screen }
+                let (state, dropped) = await registry.restore(sub, policy: options.policy)
                 reportDropped(dropped, intoReport: report)
+                screens[values.count] = Self.positions(of: state.screens, in: address)
                 values.append(.stack(Self.onlyStack(of: state.content)))
             case .selection, .presented:
                 var cameBack = true
-                if let entry = unshown.takeValue(named: part.name) {
+                if let (entry, screen) = unshown.takeValue(named: part.name) {
                     var saved = SceneState<NavEntry>(content: .empty)
                     saved.values = [part.name: entry]
+                    saved.screens[.value(part.name)] = screen
                     let (state, dropped) = await registry.restore(saved, policy: options.policy)
                     reportDropped(dropped, intoReport: report)
                     if let destination = state.values[part.name], accepts(position, destination) {
+                        if let screen = state.screens[.value(part.name)] { screens[values.count] = [0: screen] }
                         values.append(.one(destination))
                     } else {
                         if state.values[part.name] != nil {
@@ -181,7 +189,16 @@ extension SceneSession {
                 "parts restored only with their selection were left as the app had them",
                 metadata: ["scene": "\(scene ?? "")", "parts": "\(heldBack)"])
         }
-        return SceneLayout.Restored(values: values, heldBack: heldBack)
+        return SceneLayout.Restored(values: values, heldBack: heldBack, screens: screens)
+    }
+
+    /// The screens of the stack at `address`, by position.
+    private static func positions(of screens: [EntryLocation: ScreenState], in address: StackAddress) -> [Int: ScreenState] {
+        var result: [Int: ScreenState] = [:]
+        for (location, screen) in screens {
+            if case .stack(address, let position) = location { result[position] = screen }
+        }
+        return result
     }
 
     /// The one stack of a restored part's state: its root, or its one tab's.

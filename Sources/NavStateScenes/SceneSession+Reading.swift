@@ -22,6 +22,7 @@ extension SceneSession {
     /// first of them started from; what goes to the store is the entries.
     package func partChanged<Route: NavDestination>(_ index: Int, from old: [Route], to new: [Route]) {
         guard hasRestored, index >= 0, index < current.count else { return }
+        if partScreens[index] != nil { entriesChanged(index, keeping: keptEntries(of: index, from: old, to: new)) }
         var start = old
         if let first = pendingReads[index]?.start as? [Route] { start = first }
         let registry = self.registry

@@ -76,6 +76,10 @@ package final class SceneSession {
     var hooks: [Int: PartHooks] = [:]
     /// Told after each save (the face keeps its Handoff activity current).
     package var saved: (@MainActor () -> Void)?
+    /// Each part's screens, by index (``claimScreen(_:among:)``).
+    var partScreens: [Int: PartScreens] = [:]
+    /// The last entry token handed out.
+    var nextScreenToken = 0
 
     /// A session over the windows `openWindows` gives (the process's, made
     /// once per store), restoring and saving the parts of `layout`.
@@ -213,9 +217,11 @@ package final class SceneSession {
                 if case .stack(let pushed)? = at(now, index), case .stack(let before)? = at(initial, index),
                    !appWins, pushed.starts(with: before), case .stack(let saved)? = restoredValue {
                     result[index] = .stack(saved + pushed.dropFirst(before.count))
+                    adoptScreens(restored.screens[index], for: index)
                 }
                 continue
             }
+            if restoredValue != nil { adoptScreens(restored.screens[index], for: index) }
             result.append(restoredValue)
         }
         // What the app shows from now on, as it will be saved.
@@ -258,6 +264,7 @@ package final class SceneSession {
     /// Part `index` changed to `value`: saved once the launch is confirmed.
     package func partChanged(_ index: Int, to value: SceneLayout.Value) {
         guard hasRestored, index >= 0, index < current.count, current[index] != value else { return }
+        valueChanged(index, from: current[index], to: value)
         current[index] = value
         saver?.changed()
     }
@@ -317,7 +324,7 @@ package final class SceneSession {
     }
 
     /// The scene state the parts make now, as it is saved.
-    package var state: SceneState<AnyDestination> { layout.state(of: current, keeping: unshown) }
+    package var state: SceneState<AnyDestination> { withScreens(layout.state(of: current, keeping: unshown)) }
 
     // MARK: Rules
 

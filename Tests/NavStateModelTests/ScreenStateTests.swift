@@ -82,5 +82,7 @@ struct ScreenStateTests {
         #expect(state.element(at: .presentation(2)) == nil)
         #expect(state.element(at: .stack(.presentation(1), position: 0)) == Self.entry("q"))
         #expect(state.element(at: .value("x")) == nil)
+        state.values["x"] = Self.entry("v")
+        #expect(state.element(at: .value("x")) == Self.entry("v"))
     }
 }

@@ -11,8 +11,8 @@ extension SceneState {
         case let .selection(split, column):
             guard case .split(let view)? = container(at: split) else { return nil }
             return column == .sidebar ? view.sidebar : view.content
-        case .value:
-            return nil
+        case .value(let name):
+            return values[name]
         }
     }
 
