@@ -127,6 +127,12 @@ extension SceneSession {
         return true
     }
 
+    /// A screen value `JSONEncoder` refused: the view keeps it, unsaved,
+    /// and the log says why.
+    package func screenValueNotSaved(forKey key: String, _ error: any Error) {
+        logger?.error("screen value not saved", metadata: ["scene": "\(scene ?? "")", "key": "\(key)", "error": "\(error)"])
+    }
+
     private func takeScreenToken() -> Int {
         nextScreenToken &+= 1
         return nextScreenToken
@@ -190,5 +196,59 @@ extension SceneSession {
         }
         state.screens = screens.filter { state.element(at: $0.key) != nil }
         return state
+    }
+}
+
+/// One `@ScreenStorage` value of a view, and the screen it is kept in:
+/// what the value is as the view's screen becomes known, and where a
+/// value the view sets goes.
+@MainActor
+package final class ScreenValue<Value: Codable> {
+    package let key: String
+    package private(set) var value: Value
+    /// Whether the view set the value before its screen was known.
+    private var setBeforeScreen = false
+    private weak var session: SceneSession?
+    private var claim: ScreenClaim?
+
+    package init(key: String, initial: Value) {
+        self.key = key
+        self.value = initial
+    }
+
+    /// The value, once the view's screen is `claim` in `session`: the
+    /// first time, the screen's saved value, or, when it has none and the
+    /// view set one before, that one saved into it.
+    package func value(in session: SceneSession?, claim: ScreenClaim?) -> Value {
+        guard claim != self.claim || session !== self.session else { return value }
+        self.session = session
+        self.claim = claim
+        guard let session, let claim else { return value }
+        if let saved = session.screenValue(Value.self, forKey: key, for: claim) {
+            value = saved
+        } else if setBeforeScreen {
+            write(value, into: session, claim)
+        }
+        return value
+    }
+
+    /// The view sets the value: kept for the view, and saved into its
+    /// screen while that screen's entry is there.
+    package func set(_ newValue: Value) {
+        value = newValue
+        guard let session, let claim else {
+            setBeforeScreen = true
+            return
+        }
+        write(newValue, into: session, claim)
+    }
+
+    private func write(_ value: Value, into session: SceneSession, _ claim: ScreenClaim) {
+        do {
+            try session.setScreenValue(value, forKey: key, for: claim)
+        } catch {
+            // JSONEncoder refused it: the view keeps it, unsaved.
+            session.screenValueNotSaved(forKey: key, error)
+        }
     }
 }

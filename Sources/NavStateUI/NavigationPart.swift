@@ -53,6 +53,9 @@ public struct NavigationPart {
     /// value now, read off the main actor (`SceneSession.partChanged(_:from:to:)`),
     /// so a push costs the main actor the same at any depth.
     var later: (@MainActor (_ old: any Equatable, _ index: Int, SceneSession) -> Void)? = nil
+    /// The positions of the entries equal to a view's value
+    /// (`screenState(for:)`), given the part's state now.
+    var positions: @MainActor (_ value: AnyHashable, _ current: SceneLayout.Value) -> [Int] = { _, _ in [] }
 
     /// A `NavigationStack(path:)` bound to a `NavigationPath`: every push,
     /// pop and swipe is saved, reading only the values pushed.
@@ -70,7 +73,13 @@ public struct NavigationPart {
                 path.wrappedValue = NavigationPath(destinations: entries)
             },
             accepts: { _ in true }, type: nil,
-            path: path)
+            path: path,
+            positions: { value, current in
+                // The path shows no values: the session's entries are read,
+                // which a change of the path updates at once.
+                guard case .stack(let entries) = current else { return [] }
+                return entries.indices.filter { AnyHashable(entries[$0].base) == value }
+            })
     }
 
     /// A `NavigationStack(path:)` bound to an array of the app's routes:
@@ -90,6 +99,10 @@ public struct NavigationPart {
             path: nil,
             later: { old, index, session in
                 session.partChanged(index, from: old as? [Route] ?? [], to: path.wrappedValue)
+            },
+            positions: { value, _ in
+                let routes = path.wrappedValue
+                return routes.indices.filter { AnyHashable(routes[$0]) == value }
             })
     }
 
@@ -152,7 +165,11 @@ public struct NavigationPart {
                 return offered?(value) ?? true
             },
             type: Value.self,
-            path: nil)
+            path: nil,
+            positions: { value, _ in
+                guard let shown = get(), AnyHashable(shown) == value else { return [] }
+                return [0]
+            })
     }
 }
 

@@ -104,6 +104,11 @@ final class RestoringWindow {
     var enclosing: [Int] = []
     /// Held for as long as the view lives; the session holds it weakly.
     let holder = PartHolder()
+    /// The window of the view this one sits in, if any.
+    weak var outer: RestoringWindow?
+    /// Each of this view's parts in the session, and how it finds the
+    /// entries equal to a screen's value.
+    var matchers: [(index: Int, positions: @MainActor (AnyHashable, SceneLayout.Value) -> [Int])] = []
     var seen: [any Equatable] = []
     /// Links that came before the session existed, first come first.
     var early: [EarlyLink] = []
@@ -145,6 +150,17 @@ final class RestoringWindow {
         activity.isEligibleForHandoff = true
     }
 
+    /// For each part around a view, from the outermost, the positions of
+    /// the entries equal to `value` (``SceneSession/screenCandidates(_:)``).
+    func matches(_ value: AnyHashable) -> [(part: Int, positions: [Int])] {
+        var result = outer?.matches(value) ?? []
+        guard let session else { return result }
+        for (index, positions) in matchers where index < session.current.count {
+            result.append((part: index, positions: positions(value, session.current[index])))
+        }
+        return result
+    }
+
     nonisolated init() {}
 }
 
@@ -156,7 +172,7 @@ private struct EnclosingWindowKey: EnvironmentKey {
 
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
 extension EnvironmentValues {
-    fileprivate var navStateWindow: RestoringWindow? {
+    var navStateWindow: RestoringWindow? {
         get { self[EnclosingWindowKey.self] }
         set { self[EnclosingWindowKey.self] = newValue }
     }
@@ -230,6 +246,7 @@ struct NavigationRestoring: ViewModifier {
         window.session = session
         window.indices = Array(parts.indices)
         window.enclosing = Array(parts.indices)
+        window.matchers = parts.enumerated().map { (index: $0.offset, positions: $0.element.positions) }
         for (index, part) in parts.enumerated() {
             session.setHooks(PartHooks(write: part.write, accepts: part.accepts), for: index)
         }
@@ -267,6 +284,8 @@ struct NavigationRestoring: ViewModifier {
         }
         window.indices = joined.indices
         window.enclosing = outer.enclosing + joined.indices.compactMap { $0 }
+        window.outer = outer
+        window.matchers = zip(parts, joined.indices).compactMap { part, index in index.map { (index: $0, positions: part.positions) } }
         for (part, index) in zip(parts, joined.indices) {
             if let index { session.setHooks(PartHooks(write: part.write, accepts: part.accepts), for: index) }
         }

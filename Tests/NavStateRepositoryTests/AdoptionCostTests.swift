@@ -20,6 +20,9 @@ struct AdoptionCostTests {
         // tabs, each a stack and a sheet), one for the selection, and the
         // import.
         ("FeatureTabs.swift", 3 * 2 + 1 + 1),
+        // Issue 59: the stack, the import, and a line per screen and per
+        // value kept.
+        ("ScreenState.swift", 6),
     ]
 
     /// The lines of `file` that NavState adds: those ending in `// NavState`;

@@ -295,4 +295,46 @@ struct SceneSessionScreenTests {
         }
         withExtendedLifetime(views) {}
     }
+
+    /// A `@ScreenStorage` value as its view sees it: the view's own until
+    /// its screen is known, the screen's saved one then, and after the
+    /// entry is gone, the view's again, unsaved.
+    @Test func aViewsValueFollowsItsScreen() async throws {
+        let store = try NavStore.inMemory()
+        let a = account(1)
+        try await save([a], screens: [0: screen("saved")], in: store)
+        let session = try await restoredSession(store)
+        // Without a screen (no `screenState(for:)` around the view): the
+        // view's alone.
+        let loose = ScreenValue(key: "draft", initial: "")
+        loose.set("typed")
+        #expect(loose.value(in: session, claim: nil) == "typed")
+        #expect(try savedScreens(store) == [.stack(.root, position: 0): screen("saved")])
+        // The screen becomes known: its saved value wins.
+        let holder = ScreenHolder()
+        let held = try #require(claim(a, by: holder, in: session, app: [a]))
+        let draft = ScreenValue(key: "draft", initial: "")
+        #expect(draft.value(in: session, claim: nil) == "")
+        #expect(draft.value(in: session, claim: held) == "saved")
+        draft.set("saved, then more")
+        // A value set before a screen without one is saved into it.
+        let early = ScreenValue(key: "segment", initial: 0)
+        early.set(2)
+        #expect(early.value(in: session, claim: held) == 2)
+        await session.flush()
+        #expect(try savedScreens(store)[.stack(.root, position: 0)] == ScreenState(json: ["draft": "\"saved, then more\"", "segment": "2"]))
+        // A value JSONEncoder refuses stays the view's, and the rest is saved.
+        let ratio = ScreenValue(key: "ratio", initial: 1.0)
+        _ = ratio.value(in: session, claim: held)
+        ratio.set(.nan)
+        #expect(ratio.value(in: session, claim: held).isNaN)
+        // The entry is popped: the view keeps what it shows, and nothing is saved.
+        change(session, from: [a], to: [])
+        draft.set("after the pop")
+        #expect(draft.value(in: session, claim: held) == "after the pop")
+        await session.flush()
+        #expect(try savedScreens(store).isEmpty)
+        withExtendedLifetime(holder) {}
+    }
 }
+

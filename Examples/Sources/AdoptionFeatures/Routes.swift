@@ -41,3 +41,10 @@ public enum SheetDestination: Codable, Hashable, Identifiable {
         }
     }
 }
+
+/// Where a notes app's stack goes: a folder's list, a note's editor. Two
+/// notes of one folder are two screens of one type.
+public enum NoteRoute: Codable, Hashable {
+    case folder(String)
+    case note(id: Int)
+}
