@@ -85,7 +85,9 @@ public final class NavigationStackCoordinator: NSObject, UINavigationControllerD
         // The driver makes view controllers for new entries bottom first:
         // each is found by its storage, from past the last one found.
         var searchFrom = 0
-        let plan = driver.stackChanged(to: entries, onScreen: navigationController.viewControllers) { destination in
+        let plan = driver.stackChanged(
+            to: entries, onScreen: navigationController.viewControllers, same: { $0.storageObject === $1.storageObject }
+        ) { destination in
             let position = entries[searchFrom...].firstIndex { $0.storageObject === destination.storageObject }
             if let position { searchFrom = position + 1 }
             let slot = position.flatMap { navigator.screenSlot(at: .stack(stack, position: $0)) }

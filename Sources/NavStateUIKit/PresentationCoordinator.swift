@@ -44,9 +44,16 @@ public final class PresentationCoordinator: NSObject, UIAdaptivePresentationCont
     private let makeViewController: (AnyDestination, ScreenSlot?) -> UIViewController
 
     /// What a presented view controller shows, to tell which levels changed.
+    /// A level shown: the same destination, not an equal one, so an item
+    /// dismissed and presented again in one update gets a new view
+    /// controller with the new entry's screen.
     struct Level: Equatable {
         var method: PresentationMethod
         var destination: AnyDestination
+
+        static func == (lhs: Level, rhs: Level) -> Bool {
+            lhs.method == rhs.method && lhs.destination.storageObject === rhs.destination.storageObject
+        }
     }
 
     private var driver = PresentationDriver<Level, UIViewController>()

@@ -49,9 +49,14 @@ struct StackDriver<Entry: Equatable, Controller: Hashable> {
 
     /// The navigator's stack is now `entries` and the navigation controller
     /// shows `onScreen`, bottom first: what to show, making a view controller
-    /// with `make` for each entry that has none.
+    /// with `make` for each entry that has none. An entry keeps its view
+    /// controller while `same` says it is the entry that controller was
+    /// made for: the coordinator asks for the same destination, not an
+    /// equal one, so a value popped and pushed again in one update gets a
+    /// new view controller, with the new entry's screen.
     mutating func stackChanged(
-        to entries: [Entry], onScreen: [Controller], make: (Entry) -> Controller
+        to entries: [Entry], onScreen: [Controller], same: (Entry, Entry) -> Bool = { $0 == $1 },
+        make: (Entry) -> Controller
     ) -> Plan {
         if isTransitioning {
             changeWaiting = true
@@ -60,7 +65,7 @@ struct StackDriver<Entry: Equatable, Controller: Hashable> {
         changeWaiting = false
         let present = Set(onScreen)
         var kept = 0
-        while kept < shown.count, kept < entries.count, shown[kept].entry == entries[kept],
+        while kept < shown.count, kept < entries.count, same(shown[kept].entry, entries[kept]),
               present.contains(shown[kept].controller) {
             kept += 1
         }

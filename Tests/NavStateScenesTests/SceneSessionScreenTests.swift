@@ -336,5 +336,24 @@ struct SceneSessionScreenTests {
         #expect(try savedScreens(store).isEmpty)
         withExtendedLifetime(holder) {}
     }
+
+    /// Handoff carries the screens with the navigation: the other device's
+    /// view of the entry gets its draft.
+    @Test func aHandoffCarriesEachScreenToItsEntry() async throws {
+        let a = account(1)
+        let sender = try await restoredSession(try NavStore.inMemory())
+        change(sender, from: [], to: [a])
+        await sender.settle()
+        let holder = ScreenHolder()
+        try sender.setScreenValue("from the phone", forKey: "draft", for: try #require(claim(a, by: holder, in: sender, app: [a])))
+        let payload = try #require(sender.handoffPayload())
+        let receiver = try await restoredSession(try NavStore.inMemory())
+        receiver.continueHandoff(payload)
+        await eventually("the handoff is applied") { !receiver.state.screens.isEmpty }
+        #expect(routes(receiver) == [a])
+        let other = ScreenHolder()
+        #expect(draft(claim(a, by: other, in: receiver, app: [a]), receiver) == "from the phone")
+        withExtendedLifetime((holder, other)) {}
+    }
 }
 

@@ -183,4 +183,42 @@ struct StackDriverTests {
             #expect(screen.controllers.dropFirst().map { $0 / 1_000 } == navigator, "\(events)")
         }
     }
+
+    /// An entry of the navigator: equal by value, and one object per push.
+    final class Pushed: Equatable {
+        let value: Int
+        init(_ value: Int) { self.value = value }
+        static func == (lhs: Pushed, rhs: Pushed) -> Bool { lhs.value == rhs.value }
+    }
+
+    /// Issue 59: a value popped and pushed again in one update is a new
+    /// entry with a new screen. Compared as the same destination, it gets a
+    /// new view controller (which gets the new entry's slot); compared as
+    /// an equal one, the old view controller would stay, holding a slot
+    /// that writes nowhere.
+    @Test func aValuePoppedAndPushedAgainInOneUpdateGetsANewViewController() {
+        let counter = Counter()
+        func make(_ entry: Pushed) -> Int {
+            counter.value += 1
+            return entry.value * 1_000 + counter.value
+        }
+        let first = Pushed(7), again = Pushed(7)
+        var byIdentity = StackDriver<Pushed, Int>()
+        var byValue = StackDriver<Pushed, Int>()
+        let same: (Pushed, Pushed) -> Bool = { $0 === $1 }
+        guard case .show(let shown, _) = byIdentity.stackChanged(to: [first], onScreen: [0], same: same, make: make),
+              case .show(let shownByValue, _) = byValue.stackChanged(to: [first], onScreen: [0], make: make) else {
+            Issue.record("the first push is shown")
+            return
+        }
+        let plan = byIdentity.stackChanged(to: [again], onScreen: shown, same: same, make: make)
+        guard case .show(let controllers, let animated) = plan else {
+            Issue.record("the new entry is not shown: \(plan)")
+            return
+        }
+        #expect(controllers.count == 2 && controllers[1] != shown[1], "a new view controller")
+        #expect(!animated, "a replacement, not a push")
+        #expect(byValue.stackChanged(to: [again], onScreen: shownByValue, make: make) == .nothing, "equality alone keeps the old one")
+    }
 }
+
