@@ -1,9 +1,10 @@
 extension SceneState {
     /// The element at `location`, or `nil` when the scene has none there.
+    @inlinable
     public func element(at location: EntryLocation) -> Element? {
         switch location {
         case let .stack(address, position):
-            guard let stack = stack(address), stack.indices.contains(position) else { return nil }
+            guard let stack = stack(address), position >= 0, position < stack.count else { return nil }
             return stack[position]
         case let .presentation(level):
             guard level >= 1, level <= presentations.count else { return nil }
@@ -68,7 +69,9 @@ extension EntryLocation {
     /// destination), `detail|sidebar` (a split view's sidebar selection).
     public var storedText: String {
         switch self {
-        case let .stack(address, position): "\(address)#\(position)"
+        case let .stack(address, position):
+            // The root stack's, by far the most common, without the address's text.
+            address.path.isEmpty && address.presentation == 0 ? "root#" + String(position) : "\(address)#\(position)"
         case let .presentation(level): "@\(level)"
         case let .selection(split, column): "\(split)|\(column.rawValue)"
         case let .value(name): "=\(name)"

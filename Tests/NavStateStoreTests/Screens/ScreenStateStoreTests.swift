@@ -252,6 +252,25 @@ struct ScreenStateStoreTests {
         #expect(try await limited.restoreEntries(scene: "main").state.screens.isEmpty)
     }
 
+    /// The row's values as a save writes them and as only a tampered file
+    /// holds them: a key twice, a key without a value, more values than
+    /// the common one or two.
+    @Test func aRowWithAKeyTwiceOrAKeyWithoutAValueIsNotHandedOut() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nav.sqlite")
+        var state = SceneState<NavEntry>.integers(4)
+        for position in 0..<4 { state.screens[.stack(.root, position: position)] = try Self.screen(["draft": "d\(position)"]) }
+        _ = try await NavStore(path: path, configuration: StoreFixtures.quiet()).save(state, scene: "main")
+        let tamper = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+        // a=1, a=2 · a=1, b · a=1, b=2, c=3 · a=1, b=2, a=3
+        try tamper.execute("UPDATE screen_state SET screen = X'0161013101610132' WHERE location = 'root#0'")
+        try tamper.execute("UPDATE screen_state SET screen = X'016101310162' WHERE location = 'root#1'")
+        try tamper.execute("UPDATE screen_state SET screen = X'016101310162013201630133' WHERE location = 'root#2'")
+        try tamper.execute("UPDATE screen_state SET screen = X'016101310162013201610133' WHERE location = 'root#3'")
+        let loaded = try #require(try await NavStore(path: path, configuration: StoreFixtures.quiet()).load(scene: "main")).state
+        #expect(loaded.screens == [.stack(.root, position: 2): ScreenState(json: ["a": "1", "b": "2", "c": "3"])])
+    }
+
     @Test func deleteAndPurgeTakeTheScreensWithThem() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("nav.sqlite")

@@ -56,8 +56,13 @@ extension NavStore {
               head.keptRevisions == input.keptRevisions, expectedHead == nil || expectedHead == head.number,
               !Self.trimsHistory(at: head.number + 1, keeping: input.keptRevisions)
         else { return nil }
-        if hand.head.screens != input.screens {
-            return try writeScreenOnTrustedHead(input, head: head, in: hand, scene: scene, since: version, store: &store)
+        // Screens not known, or changed: a keystroke's quick way, or none.
+        guard let cached = hand.head.screens else { return nil }
+        switch ScreenTable.change(from: cached, to: input.screens) {
+        case .none: break
+        case .one(let write):
+            return try writeScreenOnTrustedHead(write, input, head: head, in: hand, scene: scene, since: version, store: &store)
+        case .several: return nil
         }
         // The head already holding this state: the transaction's way says
         // so (nothing of the cached head was changed).
@@ -85,10 +90,9 @@ extension NavStore {
     /// navigation too, or more than one value), or something else wrote to
     /// the file since; the transaction's way then does it.
     private func writeScreenOnTrustedHead<Element: StorableElement>(
-        _ input: SaveInput<Element>, head: SceneHead, in hand: HeadCache.Slot, scene: String, since version: UInt32,
-        store: inout State
+        _ write: ScreenTable.Write, _ input: SaveInput<Element>, head: SceneHead, in hand: HeadCache.Slot, scene: String,
+        since version: UInt32, store: inout State
     ) throws(SQLiteError) -> WrittenRevision? {
-        guard let cached = hand.head.screens, let write = ScreenTable.singleWrite(from: cached, to: input.screens) else { return nil }
         guard nextRow(input, over: head, in: &hand.head) == nil else {
             // The navigation changed too: `nextRow` brought the cached
             // entries up to it, so they are not the file's head any more.
@@ -98,7 +102,7 @@ extension NavStore {
         let written: Bool
         do throws(SQLiteError) {
             written = try ScreenTable.writeIfFileUnchanged(
-                store.connection, sceneID: head.sceneID, write, exists: cached[write.location] != nil, since: version)
+                store.connection, sceneID: head.sceneID, write, since: version)
         } catch {
             store.cache.forget(scene)
             throw error

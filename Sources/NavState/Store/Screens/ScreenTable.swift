@@ -1,3 +1,4 @@
+import Foundation
 import NavStateModel
 import NavStateSQLite
 
@@ -21,11 +22,16 @@ enum ScreenTable {
     static func read(_ connection: SQLiteConnection, sceneID: Int) throws(SQLiteError) -> Rows {
         let statement = try connection.cached("SELECT location, entry_check, screen FROM screen_state WHERE scene_id = ?1")
         try statement.bind(.integer(sceneID))
-        var rows: Rows = [:]
+        var read: [(String, Row)] = []
         while try statement.step() {
             let screen = statement.isBlob(at: 2) ? statement.withBlob(at: 2) { Array($0) } : []
-            rows[statement.text(at: 0)] = Row(check: statement.int(at: 1), screen: screen)
+            read.append((statement.text(at: 0), Row(check: statement.int(at: 1), screen: screen)))
         }
+        guard !read.isEmpty else { return [:] }
+        // Made once at its size; a location twice (only in a file not
+        // written by a store) keeps the last.
+        var rows = Rows(minimumCapacity: read.count)
+        for (location, row) in read { rows[location] = row }
         return rows
     }
 
@@ -45,25 +51,37 @@ enum ScreenTable {
         }
     }
 
-    /// One row to write, where.
+    /// One row to write, where; `exists` when the file has a row there.
     struct Write {
         var location: String
         var row: Row
+        var exists: Bool
     }
 
-    /// The one row `new` writes over `old` when that is all that changed
-    /// (a keystroke in a draft): one screen set or added, none removed;
-    /// `nil` otherwise.
-    static func singleWrite(from old: Rows, to new: Rows) -> Write? {
-        guard new.count == old.count || new.count == old.count + 1 else { return nil }
+    /// What `new` changes of `old`.
+    enum Change {
+        /// Nothing.
+        case none
+        /// One screen set or added, none removed (a keystroke in a draft).
+        case one(Write)
+        /// More than that.
+        case several
+    }
+
+    /// What `new` changes of `old`, compared in one pass.
+    static func change(from old: Rows, to new: Rows) -> Change {
+        guard new.count == old.count || new.count == old.count + 1 else { return .several }
         var changed: Write?
-        for (location, row) in new where old[location] != row {
-            guard changed == nil else { return nil }
-            changed = Write(location: location, row: row)
+        for (location, row) in new {
+            let before = old[location]
+            guard before != row else { continue }
+            guard changed == nil else { return .several }
+            changed = Write(location: location, row: row, exists: before != nil)
         }
+        guard let changed else { return new.count == old.count ? .none : .several }
         // As many rows and one new location would mean one old one is gone.
-        guard let changed, new.count == old.count || old[changed.location] == nil else { return nil }
-        return changed
+        guard new.count == old.count || !changed.exists else { return .several }
+        return .one(changed)
     }
 
     /// Writes one row, in a statement that is its own transaction, only if
@@ -73,9 +91,9 @@ enum ScreenTable {
     ///
     /// - Returns: Whether the row was written; `false` left the file as it was.
     static func writeIfFileUnchanged(
-        _ connection: SQLiteConnection, sceneID: Int, _ write: Write, exists: Bool, since version: UInt32
+        _ connection: SQLiteConnection, sceneID: Int, _ write: Write, since version: UInt32
     ) throws(SQLiteError) -> Bool {
-        let statement = exists
+        let statement = write.exists
             ? try connection.cached("""
                 UPDATE screen_state SET entry_check = ?3, screen = ?4
                 WHERE scene_id = ?1 AND location = ?2 AND navstate_file_unchanged(?5)
@@ -117,13 +135,27 @@ enum ScreenTable {
         // Named structs, not tuples, and no generic code past this loop: a
         // keystroke's save runs this, and a tuple's metadata is looked up
         // at run time on every call.
+        guard !state.screens.isEmpty else { return ([:], []) }
+        if state.screens.count == 1, let (location, screen) = state.screens.first {
+            // One screen, the most common: no list to sort.
+            guard !screen.isEmpty, let element = state.element(at: location) else { return ([:], []) }
+            var encoder = Encoder(limits: limits)
+            let placed = Placed(text: location.storedText, location: location, screen: screen, entry: element.storedEntry)
+            guard let row = encoder.row(of: placed) else { return ([:], encoder.leftOut) }
+            return ([placed.text: row], encoder.leftOut)
+        }
         var placed: [Placed] = []
         placed.reserveCapacity(state.screens.count)
         for (location, screen) in state.screens where !screen.isEmpty {
             guard let element = state.element(at: location) else { continue }
             placed.append(Placed(text: location.storedText, location: location, screen: screen, entry: element.storedEntry))
         }
-        return rows(of: placed, limits: limits)
+        var encoder = Encoder(limits: limits)
+        var rows: Rows = [:]
+        for screen in placed.sorted(by: { $0.text < $1.text }) {
+            if let row = encoder.row(of: screen) { rows[screen.text] = row }
+        }
+        return (rows, encoder.leftOut)
     }
 
     /// A screen with its entry, as a save writes it.
@@ -134,32 +166,45 @@ enum ScreenTable {
         var entry: NavEntry
     }
 
-    private static func rows(of placed: [Placed], limits: NavStore.Limits) -> (rows: Rows, leftOut: [LeftOutScreenValue]) {
-        guard !placed.isEmpty else { return ([:], []) }
-        var rows: Rows = [:]
-        var leftOut: [LeftOutScreenValue] = []
+    /// Encodes a scene's screens in scene order, holding them to the limits.
+    struct Encoder {
+        let limits: NavStore.Limits
         var sceneBytes = 0
-        for screen in placed.count > 1 ? placed.sorted(by: { $0.text < $1.text }) : placed {
+        var leftOut: [LeftOutScreenValue] = []
+
+        init(limits: NavStore.Limits) {
+            self.limits = limits
+        }
+
+        /// The row of `placed`: each value kept while the screen and the
+        /// scene stay within the limits, the others left out and
+        /// reported; `nil` when no value is kept.
+        mutating func row(of placed: Placed) -> Row? {
+            let json = placed.screen.json
             var bytes: [UInt8] = []
+            // Each text's length takes at most 3 bytes below the limits.
+            bytes.reserveCapacity(min(placed.screen.byteCount, limits.screenBytes) + 6 * json.count)
             var screenBytes = 0
-            for key in screen.screen.keys {
-                guard let value = screen.screen.json[key] else { continue }
+            func add(_ key: String, _ value: String) {
                 let size = key.utf8.count + value.utf8.count
                 if screenBytes + size > limits.screenBytes {
-                    leftOut.append(LeftOutScreenValue(location: screen.location, key: key, bytes: size, limit: "screenBytes"))
+                    leftOut.append(LeftOutScreenValue(location: placed.location, key: key, bytes: size, limit: "screenBytes"))
                 } else if sceneBytes + size > limits.sceneScreenBytes {
-                    leftOut.append(LeftOutScreenValue(location: screen.location, key: key, bytes: size, limit: "sceneScreenBytes"))
+                    leftOut.append(LeftOutScreenValue(location: placed.location, key: key, bytes: size, limit: "sceneScreenBytes"))
                 } else {
                     screenBytes += size
                     sceneBytes += size
-                    appendText(key, to: &bytes)
-                    appendText(value, to: &bytes)
+                    ScreenTable.appendText(key, to: &bytes)
+                    ScreenTable.appendText(value, to: &bytes)
                 }
             }
-            guard !bytes.isEmpty else { continue }
-            rows[screen.text] = Row(check: check(of: screen.entry), screen: bytes)
+            if json.count == 1, let (key, value) = json.first {
+                add(key, value)
+            } else {
+                for (key, value) in json.sorted(by: { $0.key < $1.key }) { add(key, value) }
+            }
+            return bytes.isEmpty ? nil : Row(check: ScreenTable.check(of: placed.entry), screen: bytes)
         }
-        return (rows, leftOut)
     }
 
     /// The screens of `rows` that belong to the entries of `state` (a
@@ -170,8 +215,7 @@ enum ScreenTable {
     static func screens(
         from rows: Rows, in state: SceneState<NavEntry>, limits: NavStore.Limits?
     ) -> [EntryLocation: ScreenState] {
-        var screens: [EntryLocation: ScreenState] = [:]
-        screens.reserveCapacity(rows.count)
+        var screens = [EntryLocation: ScreenState](minimumCapacity: rows.count)
         var sceneBytes = 0
         for (text, row) in rows {
             guard let location = EntryLocation(storedText: text), let entry = state.element(at: location),
@@ -191,7 +235,7 @@ enum ScreenTable {
 
     /// Each key and value of a screen is a varint length and its UTF-8,
     /// keys in order (`rows(of:limits:)` writes them).
-    private static func appendText(_ text: String, to bytes: inout [UInt8]) {
+    fileprivate static func appendText(_ text: String, to bytes: inout [UInt8]) {
         var length = UInt(text.utf8.count)
         while length >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
@@ -204,9 +248,14 @@ enum ScreenTable {
     /// A screen's values read back; `nil` for bytes it never writes (a length
     /// past the end, a varint too long, text that is not UTF-8, a key twice).
     static func decode(_ bytes: [UInt8]) -> [String: String]? {
-        var values: [String: String] = [:]
+        bytes.withUnsafeBufferPointer { decode($0) }
+    }
+
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: String]? {
         var offset = 0
-        func text() -> String? {
+        /// The next text's length, past its varint; `nil` past the end or
+        /// for a length that does not fit.
+        func length() -> Int? {
             var length = 0
             var shift = 0
             while true {
@@ -218,17 +267,32 @@ enum ScreenTable {
                 shift += 7
             }
             guard length <= bytes.count - offset else { return nil }
-            let slice = bytes[offset..<(offset + length)]
+            return length
+        }
+        func text() -> String? {
+            guard let length = length() else { return nil }
+            let slice = UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)])
             offset += length
-            // Decoding repairs what is not UTF-8, so a text that reads back
-            // as other bytes was not; this works from iOS 16.
             var text = String(decoding: slice, as: UTF8.self)
-            let same = text.withUTF8 { decoded in slice.withUnsafeBufferPointer { decoded.elementsEqual($0) } }
+            // ASCII is UTF-8 as it is. Otherwise: decoding repairs what is
+            // not UTF-8, so a text that reads back as other bytes was not;
+            // this works from iOS 16.
+            if slice.allSatisfy({ $0 < 0x80 }) { return text }
+            let same = text.withUTF8 { decoded in
+                decoded.count == slice.count && (slice.isEmpty || memcmp(decoded.baseAddress!, slice.baseAddress!, slice.count) == 0)
+            }
             return same ? text : nil
         }
+        // One or two values, the most common, as a literal: no dictionary
+        // grown, none sized by the generic initialiser.
+        guard !bytes.isEmpty else { return [:] }
+        guard let key1 = text(), let value1 = text() else { return nil }
+        if offset == bytes.count { return [key1: value1] }
+        guard let key2 = text(), let value2 = text(), key2 != key1 else { return nil }
+        if offset == bytes.count { return [key1: value1, key2: value2] }
+        var values = [key1: value1, key2: value2]
         while offset < bytes.count {
-            guard let key = text(), let value = text(), values[key] == nil else { return nil }
-            values[key] = value
+            guard let key = text(), let value = text(), values.updateValue(value, forKey: key) == nil else { return nil }
         }
         return values
     }
