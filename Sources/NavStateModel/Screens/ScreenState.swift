@@ -20,29 +20,89 @@ import Foundation
 /// (``byteCount``), and a value a newer build can no longer decode is that
 /// value alone lost (``value(_:forKey:)`` throws), never its screen.
 public struct ScreenState: Sendable, Hashable {
+    /// The values as the app set them, or as a store read them, still in
+    /// the row's bytes until one is read.
+    private var storage: Storage
+
+    private enum Storage: Sendable {
+        case values([String: String])
+        case encoded(ScreenEncoding)
+    }
+
     /// Each key's value as JSON text.
-    public private(set) var json: [String: String]
+    public var json: [String: String] {
+        switch storage {
+        case .values(let values): values
+        case .encoded(let encoding): encoding.values
+        }
+    }
 
     /// A screen with no state.
     public init() {
-        json = [:]
+        storage = .values([:])
     }
 
     /// A screen holding these JSON texts, as a store read them; nothing
     /// checks that they are JSON until a value is decoded.
     public init(json: [String: String]) {
-        self.json = json
+        storage = .values(json)
+    }
+
+    /// A screen as a store's row holds it, checked: its values are read
+    /// from the row's bytes when asked for.
+    package init(encoded: ScreenEncoding) {
+        storage = .encoded(encoded)
+    }
+
+    /// The row's bytes, when the screen is still as a store read it.
+    package var encoded: ScreenEncoding? {
+        if case .encoded(let encoding) = storage { return encoding }
+        return nil
     }
 
     /// Whether the screen holds no value.
-    public var isEmpty: Bool { json.isEmpty }
+    public var isEmpty: Bool {
+        switch storage {
+        case .values(let values): values.isEmpty
+        case .encoded(let encoding): encoding.count == 0
+        }
+    }
 
     /// The keys, in order.
-    public var keys: [String] { json.keys.sorted() }
+    public var keys: [String] {
+        switch storage {
+        case .values(let values): values.keys.sorted()
+        case .encoded(let encoding): encoding.keys
+        }
+    }
 
     /// UTF-8 bytes of the keys and the values: what the store's limits count.
     public var byteCount: Int {
-        json.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        switch storage {
+        case .values(let values): values.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        case .encoded(let encoding): encoding.byteCount
+        }
+    }
+
+    /// The JSON text under `key`.
+    private func text(forKey key: String) -> String? {
+        switch storage {
+        case .values(let values): values[key]
+        case .encoded(let encoding): encoding.value(forKey: key)
+        }
+    }
+
+    /// Equal when they hold the same texts under the same keys, whichever
+    /// form each is in.
+    public static func == (lhs: ScreenState, rhs: ScreenState) -> Bool {
+        if case .encoded(let left) = lhs.storage, case .encoded(let right) = rhs.storage, left.bytes == right.bytes {
+            return true
+        }
+        return lhs.json == rhs.json
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(json)
     }
 
     /// The value under `key`, decoded; `nil` when there is none.
@@ -51,7 +111,7 @@ public struct ScreenState: Sendable, Hashable {
     ///   is not a `T` (an update changed the type): the caller starts that
     ///   value afresh, and the rest of the screen is unaffected.
     public func value<T: Decodable>(_ type: T.Type, forKey key: String) throws(NavStateError) -> T? {
-        guard let text = json[key] else { return nil }
+        guard let text = text(forKey: key) else { return nil }
         do {
             return try JSONDecoder().decode(T.self, from: Data(text.utf8))
         } catch {
@@ -66,13 +126,13 @@ public struct ScreenState: Sendable, Hashable {
     /// - Throws: `NavStateError.encodingFailed` when `JSONEncoder` rejects it.
     public mutating func setValue<T: Encodable>(_ value: T?, forKey key: String) throws(NavStateError) {
         guard let value else {
-            json[key] = nil
+            setJSON(nil, forKey: key)
             return
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do {
-            json[key] = String(decoding: try encoder.encode(value), as: UTF8.self)
+            setJSON(String(decoding: try encoder.encode(value), as: UTF8.self), forKey: key)
         } catch {
             throw .encodingFailed(type: String(reflecting: T.self), description: String(describing: error))
         }
@@ -80,6 +140,8 @@ public struct ScreenState: Sendable, Hashable {
 
     /// Sets or removes the JSON text under `key` as it is, unchecked.
     public mutating func setJSON(_ text: String?, forKey key: String) {
-        json[key] = text
+        var values = json
+        values[key] = text
+        storage = .values(values)
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import NavStateModel
 import NavStateSQLite
 
@@ -180,6 +179,12 @@ enum ScreenTable {
         /// scene stay within the limits, the others left out and
         /// reported; `nil` when no value is kept.
         mutating func row(of placed: Placed) -> Row? {
+            if let encoding = placed.screen.encoded, encoding.byteCount <= limits.screenBytes,
+               sceneBytes + encoding.byteCount <= limits.sceneScreenBytes {
+                // As a restore read it: its bytes as they were.
+                sceneBytes += encoding.byteCount
+                return encoding.count == 0 ? nil : Row(check: ScreenTable.check(of: placed.entry), screen: encoding.bytes)
+            }
             let json = placed.screen.json
             var bytes: [UInt8] = []
             // Each text's length takes at most 3 bytes below the limits.
@@ -194,8 +199,8 @@ enum ScreenTable {
                 } else {
                     screenBytes += size
                     sceneBytes += size
-                    ScreenTable.appendText(key, to: &bytes)
-                    ScreenTable.appendText(value, to: &bytes)
+                    ScreenEncoding.append(key, to: &bytes)
+                    ScreenEncoding.append(value, to: &bytes)
                 }
             }
             if json.count == 1, let (key, value) = json.first {
@@ -219,8 +224,8 @@ enum ScreenTable {
         var sceneBytes = 0
         for (text, row) in rows {
             guard let location = EntryLocation(storedText: text), let entry = state.element(at: location),
-                  check(of: entry) == row.check, let values = decode(row.screen) else { continue }
-            let screen = ScreenState(json: values)
+                  check(of: entry) == row.check, let encoding = ScreenEncoding(checking: row.screen) else { continue }
+            let screen = ScreenState(encoded: encoding)
             if let limits {
                 let bytes = screen.byteCount
                 guard bytes <= limits.screenBytes, sceneBytes + bytes <= limits.sceneScreenBytes else { continue }
@@ -229,71 +234,5 @@ enum ScreenTable {
             screens[location] = screen
         }
         return screens
-    }
-
-    // MARK: The screen column
-
-    /// Each key and value of a screen is a varint length and its UTF-8,
-    /// keys in order (`rows(of:limits:)` writes them).
-    fileprivate static func appendText(_ text: String, to bytes: inout [UInt8]) {
-        var length = UInt(text.utf8.count)
-        while length >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
-            length >>= 7
-        }
-        bytes.append(UInt8(length))
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    /// A screen's values read back; `nil` for bytes it never writes (a length
-    /// past the end, a varint too long, text that is not UTF-8, a key twice).
-    static func decode(_ bytes: [UInt8]) -> [String: String]? {
-        bytes.withUnsafeBufferPointer { decode($0) }
-    }
-
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: String]? {
-        var offset = 0
-        /// The next text's length, past its varint; `nil` past the end or
-        /// for a length that does not fit.
-        func length() -> Int? {
-            var length = 0
-            var shift = 0
-            while true {
-                guard offset < bytes.count, shift <= 28 else { return nil }
-                let byte = bytes[offset]
-                offset += 1
-                length |= Int(byte & 0x7F) << shift
-                if byte < 0x80 { break }
-                shift += 7
-            }
-            guard length <= bytes.count - offset else { return nil }
-            return length
-        }
-        func text() -> String? {
-            guard let length = length() else { return nil }
-            let slice = UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)])
-            offset += length
-            var text = String(decoding: slice, as: UTF8.self)
-            // ASCII is UTF-8 as it is. Otherwise: decoding repairs what is
-            // not UTF-8, so a text that reads back as other bytes was not;
-            // this works from iOS 16.
-            if slice.allSatisfy({ $0 < 0x80 }) { return text }
-            let same = text.withUTF8 { decoded in
-                decoded.count == slice.count && (slice.isEmpty || memcmp(decoded.baseAddress!, slice.baseAddress!, slice.count) == 0)
-            }
-            return same ? text : nil
-        }
-        // One or two values, the most common, as a literal: no dictionary
-        // grown, none sized by the generic initialiser.
-        guard !bytes.isEmpty else { return [:] }
-        guard let key1 = text(), let value1 = text() else { return nil }
-        if offset == bytes.count { return [key1: value1] }
-        guard let key2 = text(), let value2 = text(), key2 != key1 else { return nil }
-        if offset == bytes.count { return [key1: value1, key2: value2] }
-        var values = [key1: value1, key2: value2]
-        while offset < bytes.count {
-            guard let key = text(), let value = text(), values.updateValue(value, forKey: key) == nil else { return nil }
-        }
-        return values
     }
 }
