@@ -164,17 +164,24 @@ final class RestoringWindow {
     nonisolated init() {}
 }
 
-/// The window a view sits in, as the `restoresNavigation` around it left it.
+/// What the views of a window find around them: the window, as the
+/// `restoresNavigation` around them left it, and the screen a
+/// `screenState(for:)` around them took.
+struct NavStateSurroundings {
+    var window: RestoringWindow?
+    var screen: ScreenLink?
+}
+
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
-private struct EnclosingWindowKey: EnvironmentKey {
-    static var defaultValue: RestoringWindow? { nil }
+private struct SurroundingsKey: EnvironmentKey {
+    static var defaultValue: NavStateSurroundings { NavStateSurroundings() }
 }
 
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
 extension EnvironmentValues {
-    var navStateWindow: RestoringWindow? {
-        get { self[EnclosingWindowKey.self] }
-        set { self[EnclosingWindowKey.self] = newValue }
+    var navState: NavStateSurroundings {
+        get { self[SurroundingsKey.self] }
+        set { self[SurroundingsKey.self] = newValue }
     }
 }
 
@@ -197,7 +204,7 @@ struct NavigationRestoring: ViewModifier {
     @SceneStorage("NavState.scene") private var sceneName = ""
     @State private var window = RestoringWindow()
     @State private var restored = false
-    @Environment(\.navStateWindow) private var outer
+    @Environment(\.navState.window) private var outer
     @Environment(\.scenePhase) private var scenePhase
 
     func body(content: Content) -> some View {
@@ -209,7 +216,7 @@ struct NavigationRestoring: ViewModifier {
                 Color.clear
             }
         }
-        .environment(\.navStateWindow, window)
+        .environment(\.navState.window, window)
         .task { await restore() }
         .onNavStateChange(of: PartValues(values: parts.map { $0.raw() })) { _ in partsChanged() }
         .onNavStateChange(of: scenePhase) { phase in

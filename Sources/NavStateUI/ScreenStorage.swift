@@ -38,7 +38,7 @@ public import SwiftUI
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
 @propertyWrapper
 public struct ScreenStorage<Value: Codable>: DynamicProperty {
-    @Environment(\.navStateScreen) private var link
+    @Environment(\.navState.screen) private var link
     @StateObject private var box: ScreenValueBox<Value>
 
     /// A value saved under `key` in the screen's state, `wrappedValue`
@@ -89,19 +89,6 @@ struct ScreenLink {
 }
 
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
-private struct ScreenLinkKey: EnvironmentKey {
-    static var defaultValue: ScreenLink? { nil }
-}
-
-@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
-extension EnvironmentValues {
-    var navStateScreen: ScreenLink? {
-        get { self[ScreenLinkKey.self] }
-        set { self[ScreenLinkKey.self] = newValue }
-    }
-}
-
-@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
 extension View {
     /// Makes this view the screen of the entry `value`: the
     /// `@ScreenStorage` values in it are that entry's, saved with it and
@@ -132,13 +119,13 @@ extension View {
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
 struct ScreenHosting<Shown: Hashable>: ViewModifier {
     let value: Shown
-    @Environment(\.navStateWindow) private var window
+    @Environment(\.navState.window) private var window
     @State private var holder = ScreenHolder()
     @State private var claim: ScreenClaim?
 
     func body(content: Content) -> some View {
         content
-            .environment(\.navStateScreen, ScreenLink(session: window?.session, claim: claim))
+            .environment(\.navState.screen, ScreenLink(session: window?.session, claim: claim))
             .onAppear { if claim == nil { take(value) } }
             .onNavStateChange(of: value) { take($0) }
     }

@@ -223,13 +223,21 @@ struct ScreenStateStoreTests {
         #expect(try one.load(scene: "main")?.state == state)
     }
 
-    @Test func aTamperedScreenRowIsNotHandedOutAndTheRestComesBack() async throws {
-        let directory = try TemporaryDirectory()
+    /// A file of four entries, each with the screen `values` gives it, and
+    /// a connection to tamper with it.
+    static func fourScreens(
+        in directory: TemporaryDirectory, _ values: (Int) -> [String: any Encodable]
+    ) async throws -> (path: String, tamper: SQLiteConnection) {
         let path = directory.path("nav.sqlite")
         var state = SceneState<NavEntry>.integers(4)
-        for position in 0..<4 { state.screens[.stack(.root, position: position)] = try Self.screen(["draft": "d\(position)", "n": position]) }
+        for position in 0..<4 { state.screens[.stack(.root, position: position)] = try screen(values(position)) }
         _ = try await NavStore(path: path, configuration: StoreFixtures.quiet()).save(state, scene: "main")
-        let tamper = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+        return (path, try SQLiteConnection(path: path, mode: .readWrite(create: false)))
+    }
+
+    @Test func aTamperedScreenRowIsNotHandedOutAndTheRestComesBack() async throws {
+        let directory = try TemporaryDirectory()
+        let (path, tamper) = try await Self.fourScreens(in: directory) { ["draft": "d\($0)", "n": $0] }
         // A length past the end; a varint that never ends; text that is not
         // UTF-8; another entry's checksum.
         try tamper.execute("UPDATE screen_state SET screen = X'05616263' WHERE location = 'root#0'")
@@ -257,11 +265,7 @@ struct ScreenStateStoreTests {
     /// the common one or two.
     @Test func aRowWithAKeyTwiceOrAKeyWithoutAValueIsNotHandedOut() async throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("nav.sqlite")
-        var state = SceneState<NavEntry>.integers(4)
-        for position in 0..<4 { state.screens[.stack(.root, position: position)] = try Self.screen(["draft": "d\(position)"]) }
-        _ = try await NavStore(path: path, configuration: StoreFixtures.quiet()).save(state, scene: "main")
-        let tamper = try SQLiteConnection(path: path, mode: .readWrite(create: false))
+        let (path, tamper) = try await Self.fourScreens(in: directory) { ["draft": "d\($0)"] }
         // a=1, a=2 · a=1, b · a=1, b=2, c=3 · a=1, b=2, a=3
         try tamper.execute("UPDATE screen_state SET screen = X'0161013101610132' WHERE location = 'root#0'")
         try tamper.execute("UPDATE screen_state SET screen = X'016101310162' WHERE location = 'root#1'")
