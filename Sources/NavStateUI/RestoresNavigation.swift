@@ -115,6 +115,11 @@ final class RestoringWindow {
     /// The Handoff activity SwiftUI last had this window update, kept
     /// current after each save.
     weak var activity: NSUserActivity?
+    /// Hands the session the parts' changes SwiftUI has not reported yet
+    /// (a view of a pushed value can appear before the path's change is).
+    var reportChanges: (@MainActor () -> Void)?
+    /// Whether the view's parts have their restored state.
+    var isRestored = false
 
     /// A link that came before the window's session.
     enum EarlyLink {
@@ -154,11 +159,43 @@ final class RestoringWindow {
     /// the entries equal to `value` (``SceneSession/screenCandidates(_:)``).
     func matches(_ value: AnyHashable) -> [(part: Int, positions: [Int])] {
         var result = outer?.matches(value) ?? []
+        reportChanges?()
         guard let session else { return result }
         for (index, positions) in matchers where index < session.current.count {
             result.append((part: index, positions: positions(value, session.current[index])))
         }
         return result
+    }
+
+    /// Hands the session what changed of `parts` (the view's, in order)
+    /// since it last looked.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+    func partsChanged(_ parts: [NavigationPart]) {
+        guard isRestored, let session else { return }
+        let registry = session.registry
+        for (position, part) in parts.enumerated() {
+            guard position < indices.count, let index = indices[position] else { continue }
+            let now = part.raw()
+            if position < seen.count, PartValues.same(now, seen[position]) { continue }
+            let old = position < seen.count ? seen[position] : now
+            if let path = part.path {
+                let current = path.wrappedValue
+                let shown: [AnyDestination]
+                if case .stack(let entries) = session.current[index] { shown = entries } else { shown = [] }
+                session.pathChanged(
+                    index, count: current.count,
+                    keepsEntries: current.sharesPrefix(with: NavigationPath(destinations: shown)),
+                    codableJSON: { current.codableJSON })
+            } else if let later = part.later {
+                // Read just before the next save.
+                later(old, index, session)
+            } else if let next = part.next(old, session.current[index], registry) {
+                session.partChanged(index, to: next)
+            } else {
+                session.partCannotBeSaved(index)
+            }
+        }
+        seen = parts.map { $0.raw() }
     }
 
     nonisolated init() {}
@@ -209,7 +246,9 @@ struct NavigationRestoring: ViewModifier {
 
     func body(content: Content) -> some View {
         let window = window
-        Group {
+        let parts = parts
+        window.reportChanges = { [weak window] in window?.partsChanged(parts) }
+        return Group {
             if restored {
                 content.onAppear { if window.isFirst { window.session?.contentAppeared() } }
             } else {
@@ -218,7 +257,7 @@ struct NavigationRestoring: ViewModifier {
         }
         .environment(\.navState.window, window)
         .task { await restore() }
-        .onNavStateChange(of: PartValues(values: parts.map { $0.raw() })) { _ in partsChanged() }
+        .onNavStateChange(of: PartValues(values: parts.map { $0.raw() })) { _ in window.partsChanged(parts) }
         .onNavStateChange(of: scenePhase) { phase in
             guard window.isFirst, let job = window.session?.phaseChanged(to: WindowPhase(phase)) else { return }
             BackgroundWork.run("NavState: save navigation", job)
@@ -273,6 +312,7 @@ struct NavigationRestoring: ViewModifier {
             }
         }
         window.seen = parts.map { $0.raw() }
+        window.isRestored = true
         restored = true
     }
 
@@ -297,6 +337,7 @@ struct NavigationRestoring: ViewModifier {
             if let index { session.setHooks(PartHooks(write: part.write, accepts: part.accepts), for: index) }
         }
         window.seen = parts.map { $0.raw() }
+        window.isRestored = true
         restored = true
     }
 
@@ -306,34 +347,6 @@ struct NavigationRestoring: ViewModifier {
         let early = window.early
         window.early = []
         for link in early { window.receive(link, handler: onOpenURL) }
-    }
-
-    private func partsChanged() {
-        guard restored, let session = window.session else { return }
-        let registry = session.registry
-        for (position, part) in parts.enumerated() {
-            guard position < window.indices.count, let index = window.indices[position] else { continue }
-            let now = part.raw()
-            if position < window.seen.count, PartValues.same(now, window.seen[position]) { continue }
-            let old = position < window.seen.count ? window.seen[position] : now
-            if let path = part.path {
-                let current = path.wrappedValue
-                let shown: [AnyDestination]
-                if case .stack(let entries) = session.current[index] { shown = entries } else { shown = [] }
-                session.pathChanged(
-                    index, count: current.count,
-                    keepsEntries: current.sharesPrefix(with: NavigationPath(destinations: shown)),
-                    codableJSON: { current.codableJSON })
-            } else if let later = part.later {
-                // Read just before the next save.
-                later(old, index, session)
-            } else if let next = part.next(old, session.current[index], registry) {
-                session.partChanged(index, to: next)
-            } else {
-                session.partCannotBeSaved(index)
-            }
-        }
-        window.seen = parts.map { $0.raw() }
     }
 }
 
@@ -352,35 +365,6 @@ struct OpenURLWaiting: ViewModifier {
                 // window; it runs once the restore has ended, in its turn.
                 window.receive(.url(url), handler: handler)
             }
-        } else {
-            content
-        }
-    }
-}
-#endif
-
-#if canImport(SwiftUI)
-/// Offers the window's navigation to Handoff under the app's activity
-/// type while the window is active, and continues an incoming activity of
-/// that type in its turn among the window's links; nothing when the app
-/// gave no type. Apple: `userActivity(_:isActive:_:)` and
-/// `onContinueUserActivity(_:perform:)` (iOS 14, macOS 11, tvOS 14,
-/// watchOS 7); the activity type must be listed in the app's Info.plist
-/// (`NSUserActivityTypes`).
-@available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
-struct HandoffOffering: ViewModifier {
-    let window: RestoringWindow
-    let activityType: String?
-    let isActive: Bool
-
-    func body(content: Content) -> some View {
-        if let activityType {
-            content
-                .userActivity(activityType, isActive: isActive) { activity in window.offer(into: activity) }
-                .onContinueUserActivity(activityType) { activity in
-                    guard let payload = activity.userInfo?[HandoffFormat.userInfoKey] as? Data else { return }
-                    window.receive(.handoff(payload), handler: nil)
-                }
         } else {
             content
         }
