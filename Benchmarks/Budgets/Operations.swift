@@ -42,6 +42,31 @@ enum Operations {
         }
     }
 
+    /// The same keystrokes with a screen on every entry of the stack, each
+    /// set as an app sets it (`setJSON`, the encoding `setValue` ends in,
+    /// without `JSONEncoder`): the other screens cost the save next to
+    /// nothing, as they did not change.
+    static func screenSavesAmongOthers(depth: Int, path: String, saves count: Int) throws {
+        let store = try NavStore(path: path, configuration: Workload.configuration())
+        var state = try Workload.stack(depth: depth)
+        for position in 0..<depth {
+            var screen = ScreenState()
+            screen.setJSON(#""Dear Ana, thank you for the order""#, forKey: "draft")
+            screen.setJSON("\(position * 7)", forKey: "topRow")
+            state.screens[.stack(.root, position: position)] = screen
+        }
+        let top = EntryLocation.stack(.root, position: depth - 1)
+        let typed = [#""Dear Ana, thank you for the order""#, #""Dear Ana, thank you for the ordex""#]
+        state.screens[top]?.setJSON(typed[1], forKey: "draft")
+        try store.save(state, scene: "main")
+        for _ in 0..<(count / 2) {
+            for draft in typed {
+                state.screens[top]?.setJSON(draft, forKey: "draft")
+                try store.save(state, scene: "main")
+            }
+        }
+    }
+
     /// The raw sqlite3 floor of a save: what SwiftUI's own persistence
     /// writes (`NavigationPath.codable` as JSON, encoded beforehand), one
     /// upsert of one row in WAL mode with the store's durability.

@@ -19,6 +19,8 @@ import NavStateScenes
 //   save-tab              NavStore save of the selected tab of five (10 each)
 //   save-screen           NavStore save of one screen's draft alone, the top
 //                         of a 10-deep stack (a keystroke)
+//   save-screens          the same with a screen on every entry, each set
+//                         as an app sets it
 //   restore-10, restore-tabs
 //                         a restore through the crash-loop guard and its
 //                         confirmation, on an open store (10-deep; 5 tabs x 10)
@@ -56,6 +58,8 @@ func run() async throws {
         try Operations.saves(of: Workload.tabs(depth: 10), path: path, saves: count)
     case "save-screen":
         try Operations.screenSaves(depth: 10, path: path, saves: count)
+    case "save-screens":
+        try Operations.screenSavesAmongOthers(depth: 10, path: path, saves: count)
     case "restore-screens":
         var state = try Workload.stack(depth: 10)
         for position in 0..<10 {

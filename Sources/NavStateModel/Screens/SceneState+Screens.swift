@@ -71,12 +71,19 @@ extension EntryLocation {
         switch self {
         case let .stack(address, position):
             // The root stack's, by far the most common, without the address's text.
-            address.path.isEmpty && address.presentation == 0 ? "root#" + String(position) : "\(address)#\(position)"
+            if address.path.isEmpty && address.presentation == 0 {
+                position >= 0 && position < Self.rootTexts.count ? Self.rootTexts[position] : "root#" + String(position)
+            } else {
+                "\(address)#\(position)"
+            }
         case let .presentation(level): "@\(level)"
         case let .selection(split, column): "\(split)|\(column.rawValue)"
         case let .value(name): "=\(name)"
         }
     }
+
+    /// The root stack's first positions' texts, made once.
+    private static let rootTexts = (0..<64).map { "root#\($0)" }
 
     /// Reads ``storedText`` back; `nil` for text that is not a location.
     public init?(storedText text: String) {

@@ -142,6 +142,8 @@ public struct ScreenState: Sendable, Hashable {
     public mutating func setJSON(_ text: String?, forKey key: String) {
         var values = json
         values[key] = text
-        storage = .values(values)
+        // Kept as a store writes it: a save of many screens encodes only
+        // the one that changed.
+        storage = .encoded(ScreenEncoding(values))
     }
 }

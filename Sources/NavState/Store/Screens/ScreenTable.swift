@@ -145,13 +145,18 @@ enum ScreenTable {
         }
         var placed: [Placed] = []
         placed.reserveCapacity(state.screens.count)
+        var total = 0
         for (location, screen) in state.screens where !screen.isEmpty {
             guard let element = state.element(at: location) else { continue }
             placed.append(Placed(text: location.storedText, location: location, screen: screen, entry: element.storedEntry))
+            total += screen.byteCount
         }
         var encoder = Encoder(limits: limits)
-        var rows: Rows = [:]
-        for screen in placed.sorted(by: { $0.text < $1.text }) {
+        var rows = Rows(minimumCapacity: placed.count)
+        // The order decides which values the scene's limit leaves out;
+        // within it, none is, and the order does not matter.
+        let ordered = total <= limits.sceneScreenBytes ? placed : placed.sorted(by: { $0.text < $1.text })
+        for screen in ordered {
             if let row = encoder.row(of: screen) { rows[screen.text] = row }
         }
         return (rows, encoder.leftOut)
