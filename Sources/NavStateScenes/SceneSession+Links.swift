@@ -70,19 +70,17 @@ extension SceneSession {
             // Nothing handed off for the part, or held back under a
             // selection this app does not accept: it stays as it is.
             guard let next = value else { continue }
+            if next != current[index] {
+                // A change read later would start from the state replaced.
+                pendingReads[index] = nil
+                valueChanged(index, from: current[index], to: next)
+                current[index] = next
+                hooks[index]?.write(next)
+            }
             // The screens come as the other device had them.
-            if let screens = shown.screens[slot] {
-                for (position, screen) in screens { partScreens[index, default: PartScreens()].states[position] = screen }
+            for (position, screen) in shown.screens[slot] ?? [:] {
+                partScreens[index, default: PartScreens()].states[position] = screen
             }
-            guard next != current[index] else { continue }
-            // A change read later would start from the state replaced.
-            pendingReads[index] = nil
-            valueChanged(index, from: current[index], to: next)
-            if let screens = shown.screens[slot] {
-                for (position, screen) in screens { partScreens[index, default: PartScreens()].states[position] = screen }
-            }
-            current[index] = next
-            hooks[index]?.write(next)
         }
         saver?.changed()
         logger?.debug("handoff applied", metadata: ["scene": "\(scene ?? "")"])
