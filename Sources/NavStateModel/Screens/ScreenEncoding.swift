@@ -42,10 +42,17 @@ package struct ScreenEncoding: Sendable {
     package init(_ values: [String: String]) {
         var bytes: [UInt8] = []
         var byteCount = 0
-        for (key, value) in values.count > 1 ? values.sorted(by: { $0.key < $1.key }) : Array(values) {
+        func add(_ key: String, _ value: String) {
             Self.append(key, to: &bytes)
             Self.append(value, to: &bytes)
             byteCount += key.utf8.count + value.utf8.count
+        }
+        if values.count == 1, let (key, value) = values.first {
+            // One value, the most common: nothing to sort.
+            bytes.reserveCapacity(key.utf8.count + value.utf8.count + 6)
+            add(key, value)
+        } else {
+            for (key, value) in values.sorted(by: { $0.key < $1.key }) { add(key, value) }
         }
         self.bytes = bytes
         self.byteCount = byteCount

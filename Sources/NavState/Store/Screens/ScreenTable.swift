@@ -21,17 +21,24 @@ enum ScreenTable {
     static func read(_ connection: SQLiteConnection, sceneID: Int) throws(SQLiteError) -> Rows {
         let statement = try connection.cached("SELECT location, entry_check, screen FROM screen_state WHERE scene_id = ?1")
         try statement.bind(.integer(sceneID))
-        var read: [(String, Row)] = []
+        var read: [Located] = []
         while try statement.step() {
             let screen = statement.isBlob(at: 2) ? statement.withBlob(at: 2) { Array($0) } : []
-            read.append((statement.text(at: 0), Row(check: statement.int(at: 1), screen: screen)))
+            read.append(Located(text: statement.text(at: 0), row: Row(check: statement.int(at: 1), screen: screen)))
         }
         guard !read.isEmpty else { return [:] }
         // Made once at its size; a location twice (only in a file not
         // written by a store) keeps the last.
         var rows = Rows(minimumCapacity: read.count)
-        for (location, row) in read { rows[location] = row }
+        for located in read { rows[located.text] = located.row }
         return rows
+    }
+
+    /// A row with the text of its location, as read (a named struct: a
+    /// tuple's metadata is looked up at run time).
+    struct Located {
+        var text: String
+        var row: Row
     }
 
     /// Brings a scene's rows from `old` (what the file holds) to `new`:
@@ -184,36 +191,35 @@ enum ScreenTable {
         /// scene stay within the limits, the others left out and
         /// reported; `nil` when no value is kept.
         mutating func row(of placed: Placed) -> Row? {
-            if let encoding = placed.screen.encoded, encoding.byteCount <= limits.screenBytes,
-               sceneBytes + encoding.byteCount <= limits.sceneScreenBytes {
-                // As a restore read it: its bytes as they were.
+            let encoding: ScreenEncoding
+            if fits(placed.screen.byteCount) {
+                // Whole, the common case: a screen as a restore read it or
+                // as its last change left it is already encoded.
+                encoding = placed.screen.encoded ?? ScreenEncoding(placed.screen.json)
                 sceneBytes += encoding.byteCount
-                return encoding.count == 0 ? nil : Row(check: ScreenTable.check(of: placed.entry), screen: encoding.bytes)
-            }
-            let json = placed.screen.json
-            var bytes: [UInt8] = []
-            // Each text's length takes at most 3 bytes below the limits.
-            bytes.reserveCapacity(min(placed.screen.byteCount, limits.screenBytes) + 6 * json.count)
-            var screenBytes = 0
-            func add(_ key: String, _ value: String) {
-                let size = key.utf8.count + value.utf8.count
-                if screenBytes + size > limits.screenBytes {
-                    leftOut.append(LeftOutScreenValue(location: placed.location, key: key, bytes: size, limit: "screenBytes"))
-                } else if sceneBytes + size > limits.sceneScreenBytes {
-                    leftOut.append(LeftOutScreenValue(location: placed.location, key: key, bytes: size, limit: "sceneScreenBytes"))
-                } else {
-                    screenBytes += size
-                    sceneBytes += size
-                    ScreenEncoding.append(key, to: &bytes)
-                    ScreenEncoding.append(value, to: &bytes)
-                }
-            }
-            if json.count == 1, let (key, value) = json.first {
-                add(key, value)
             } else {
-                for (key, value) in json.sorted(by: { $0.key < $1.key }) { add(key, value) }
+                var kept: [String: String] = [:]
+                var screenBytes = 0
+                for (key, value) in placed.screen.json.sorted(by: { $0.key < $1.key }) {
+                    let size = key.utf8.count + value.utf8.count
+                    if screenBytes + size > limits.screenBytes {
+                        leftOut.append(LeftOutScreenValue(location: placed.location, key: key, bytes: size, limit: "screenBytes"))
+                    } else if sceneBytes + size > limits.sceneScreenBytes {
+                        leftOut.append(LeftOutScreenValue(location: placed.location, key: key, bytes: size, limit: "sceneScreenBytes"))
+                    } else {
+                        screenBytes += size
+                        sceneBytes += size
+                        kept[key] = value
+                    }
+                }
+                encoding = ScreenEncoding(kept)
             }
-            return bytes.isEmpty ? nil : Row(check: ScreenTable.check(of: placed.entry), screen: bytes)
+            return encoding.count == 0 ? nil : Row(check: ScreenTable.check(of: placed.entry), screen: encoding.bytes)
+        }
+
+        /// Whether a screen of `bytes` keeps all its values.
+        private func fits(_ bytes: Int) -> Bool {
+            bytes <= limits.screenBytes && sceneBytes + bytes <= limits.sceneScreenBytes
         }
     }
 
