@@ -231,19 +231,13 @@ package struct SavedEntries: Sendable, Hashable {
 
     /// Takes the screens of the stack at `address`, by position.
     private mutating func takeScreens(of address: StackAddress) -> [Int: ScreenState] {
-        let taken = screens.byPosition(in: address)
-        for position in taken.keys { screens[.stack(address, position: position)] = nil }
-        return taken
-    }
-}
-
-extension Dictionary where Key == EntryLocation, Value == ScreenState {
-    /// The screens of the stack at `address`, by position.
-    func byPosition(in address: StackAddress) -> [Int: ScreenState] {
-        var result: [Int: ScreenState] = [:]
-        for (location, screen) in self {
-            if case .stack(address, let position) = location { result[position] = screen }
+        guard !screens.isEmpty else { return [:] }
+        var taken: [Int: ScreenState] = [:]
+        for (location, screen) in screens {
+            guard case .stack(address, let position) = location else { continue }
+            taken[position] = screen
+            screens[location] = nil
         }
-        return result
+        return taken
     }
 }

@@ -149,7 +149,7 @@ extension SceneSession {
                 for (position, screen) in saved.screens { sub.screens[.stack(address, position: position)] = screen }
                 let (state, dropped) = await registry.restore(sub, policy: options.policy)
                 reportDropped(dropped, intoReport: report)
-                screens[values.count] = state.screens.byPosition(in: address)
+                screens[values.count] = Self.positions(of: state.screens, in: address)
                 values.append(.stack(Self.onlyStack(of: state.content)))
             case .selection, .presented:
                 var cameBack = true
@@ -190,6 +190,15 @@ extension SceneSession {
                 metadata: ["scene": "\(scene ?? "")", "parts": "\(heldBack)"])
         }
         return SceneLayout.Restored(values: values, heldBack: heldBack, screens: screens)
+    }
+
+    /// The screens of the stack at `address`, by position.
+    private static func positions(of screens: [EntryLocation: ScreenState], in address: StackAddress) -> [Int: ScreenState] {
+        var result: [Int: ScreenState] = [:]
+        for (location, screen) in screens {
+            if case .stack(address, let position) = location { result[position] = screen }
+        }
+        return result
     }
 
     /// The one stack of a restored part's state: its root, or its one tab's.
